@@ -1,0 +1,97 @@
+import Foundation
+
+/// Why fetching a URL failed, in a form a person can act on.
+///
+/// One public struct over a private-ish `Kind`, so callers can branch on the kind while the
+/// message stays the single place that explains the failure.
+public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertible {
+    /// The families of failure the HTTP layer distinguishes.
+    public enum Kind: Sendable, Equatable {
+        /// No HTTP response at all. `unreachable` is true when the host could not be reached
+        /// (the name does not resolve, the connection is refused, no route).
+        case transport(detail: String, unreachable: Bool)
+        /// The whole-response deadline fired.
+        case timeout(seconds: Double)
+        /// The server answered with an error status.
+        case httpStatus(Int, serverMessage: String?)
+        /// The body was not the JSON we expected; `path` is where decoding failed.
+        case decoding(path: String, detail: String)
+        /// `--offline` and no cached copy.
+        case offlineMiss
+        /// A size or redirect limit was exceeded.
+        case limit(String)
+        /// The server asked us to wait longer than we are willing to.
+        case retryAfterTooLong(seconds: Double, cap: Double)
+        /// The on-disk cache could not be used.
+        case cache(String)
+    }
+
+    public var kind: Kind
+    public var method: String
+    public var url: URL
+    /// How many attempts were made before giving up.
+    public var attempts: Int
+
+    public init(_ kind: Kind, method: String = "GET", url: URL, attempts: Int = 1) {
+        self.kind = kind
+        self.method = method
+        self.url = url
+        self.attempts = attempts
+    }
+
+    /// True when no HTTP response was ever received because the host could not be reached.
+    public var isUnreachable: Bool {
+        if case .transport(_, let unreachable) = kind { return unreachable }
+        if case .offlineMiss = kind { return true }
+        return false
+    }
+
+    /// A short name for the kind, used in machine-readable output.
+    public var kindName: String {
+        switch kind {
+        case .transport: "transport"
+        case .timeout: "timeout"
+        case .httpStatus: "http"
+        case .decoding: "decoding"
+        case .offlineMiss: "offline"
+        case .limit: "limit"
+        case .retryAfterTooLong: "retry-after"
+        case .cache: "cache"
+        }
+    }
+
+    public var errorDescription: String? { description }
+
+    public var description: String {
+        let target = "\(method) \(url.absoluteString)"
+        let tries = attempts > 1 ? " (\(attempts) attempts)" : ""
+        switch kind {
+        case .transport(let detail, let unreachable):
+            let host = url.host ?? url.absoluteString
+            if unreachable {
+                return "\(target) failed: \(host) could not be reached (\(detail))\(tries). Check the network or the URL, or build from the embedded API with --demo."
+            }
+            return "\(target) failed: \(detail)\(tries). Check the network and retry, or build from the embedded API with --demo."
+        case .timeout(let seconds):
+            return "\(target) timed out after \(Self.format(seconds)) s\(tries). The server is slow or stalled; retry later, raise --timeout, or run with --demo."
+        case .httpStatus(let status, let message):
+            let said = message.map { ": the server said \"\($0)\"" } ?? ""
+            let advice = status >= 500 ? "The server is failing; retry later or run with --demo." : "Check the URL and its parameters."
+            return "\(target) answered HTTP \(status)\(said)\(tries). \(advice)"
+        case .decoding(let path, let detail):
+            return "\(target) sent JSON this tool cannot read at \(path.isEmpty ? "the top level" : path): \(detail). Check that the URL points at the right API."
+        case .offlineMiss:
+            return "\(target) is not in the cache, and --offline forbids the network. Go online and build once to fill the cache, or use --demo."
+        case .limit(let detail):
+            return "\(target) was refused: \(detail)."
+        case .retryAfterTooLong(let seconds, let cap):
+            return "\(target) asked to retry after \(Self.format(seconds)) s, longer than the \(Self.format(cap)) s this tool waits. Retry later, or run with --demo."
+        case .cache(let detail):
+            return "\(target): the cache could not be used: \(detail)."
+        }
+    }
+
+    static func format(_ seconds: Double) -> String {
+        seconds.rounded() == seconds ? String(Int(seconds)) : String(format: "%.1f", seconds)
+    }
+}

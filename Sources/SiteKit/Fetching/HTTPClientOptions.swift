@@ -1,0 +1,33 @@
+import Foundation
+
+/// How the HTTP layer behaves for a run: deadlines, retries, cache use.
+public struct HTTPClientOptions: Sendable {
+    /// Whole-response deadline for each attempt, in seconds.
+    public var timeout: Double
+    public var retry: RetryPolicy
+    /// Make no network request at all; serve what the cache has, stale or not.
+    public var offline: Bool
+    /// Revalidate even fresh cache entries.
+    public var refresh: Bool
+    /// A floor for the freshness lifetime of cached responses (`cache.ttl`, `--ttl`).
+    public var minimumTTL: TimeInterval
+
+    public init(timeout: Double = 30, retry: RetryPolicy = RetryPolicy(), offline: Bool = false,
+                refresh: Bool = false, minimumTTL: TimeInterval = 0) {
+        self.timeout = timeout
+        self.retry = retry
+        self.offline = offline
+        self.refresh = refresh
+        self.minimumTTL = minimumTTL
+    }
+}
+
+/// A response together with how the HTTP layer obtained it.
+public struct FetchResult: Sendable {
+    public var response: HTTPResponse
+    public var outcome: CacheOutcome
+    /// Seconds since the origin produced the response, when it came from the cache.
+    public var age: Int?
+    /// Requests sent to the origin for this result.
+    public var attempts: Int
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Size and redirect limits for one transfer, enforced as the bytes arrive.
+public struct TransferLimits: Sendable, Hashable {
+    /// The most body bytes accepted.
+    public var maxBodyBytes: Int
+    /// The most redirects followed (only http and https, never to another scheme).
+    public var maxRedirects: Int
+
+    public init(maxBodyBytes: Int = 64 * 1024 * 1024, maxRedirects: Int = 5) {
+        self.maxBodyBytes = maxBodyBytes
+        self.maxRedirects = maxRedirects
+    }
+
+    /// JSON API bodies: 64 MiB.
+    public static let json = TransferLimits(maxBodyBytes: 64 * 1024 * 1024)
+    /// Images: 10 MiB.
+    public static let image = TransferLimits(maxBodyBytes: 10 * 1024 * 1024)
+}
+
+/// Sends one request and returns the whole response; nothing more (no cache, no retries).
+///
+/// Implementations must stop promptly when the calling task is cancelled, and throw
+/// `FetchError` for transport failures and exceeded limits.
+public protocol HTTPTransport: Sendable {
+    func send(_ request: HTTPRequest, limits: TransferLimits) async throws -> HTTPResponse
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// A scalar that real APIs send as a string one day and a number the next (e.g. randomuser's
+/// `location.postcode`). Always read as text.
+public struct LenientString: Sendable, Hashable, Codable, CustomStringConvertible {
+    public var value: String
+
+    public init(_ value: String) { self.value = value }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            value = ""
+        } else if let text = try? container.decode(String.self) {
+            value = text
+        } else if let integer = try? container.decode(Int.self) {
+            value = String(integer)
+        } else if let number = try? container.decode(Double.self) {
+            value = String(number)
+        } else if let flag = try? container.decode(Bool.self) {
+            value = String(flag)
+        } else {
+            throw DecodingError.typeMismatch(String.self, .init(codingPath: decoder.codingPath, debugDescription: "expected a string or a number"))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(value)
+    }
+
+    public var description: String { value }
+}
+
+extension KeyedDecodingContainer {
+    /// Decodes a field when present and of the right shape; otherwise nil. Odd fields never fail a build.
+    func lenient<T: Decodable>(_ type: T.Type, _ key: Key) -> T? {
+        (try? decodeIfPresent(type, forKey: key)) ?? nil
+    }
+
+    /// A text field that may arrive as a string or a number; nil when absent or null.
+    func text(_ key: Key) -> String? {
+        lenient(LenientString.self, key)?.value
+    }
+}

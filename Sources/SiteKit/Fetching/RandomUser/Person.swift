@@ -1,0 +1,206 @@
+import Foundation
+
+/// One person from the randomuser API. Every field but the name is optional: the real API omits
+/// fields (`inc`), sends nulls (`id.value`) and changes types (`location.postcode`).
+public struct Person: Sendable, Hashable, Decodable {
+    public struct Name: Sendable, Hashable, Decodable {
+        public var title: String
+        public var first: String
+        public var last: String
+
+        public init(title: String = "", first: String, last: String) {
+            self.title = title
+            self.first = first
+            self.last = last
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            title = c.text(.title) ?? ""
+            first = c.text(.first) ?? ""
+            last = c.text(.last) ?? ""
+        }
+
+        enum CodingKeys: String, CodingKey { case title, first, last }
+
+        /// "Mr Jon Doe", skipping empty parts.
+        public var full: String {
+            [title, first, last].filter { !$0.isEmpty }.joined(separator: " ")
+        }
+    }
+
+    public struct Location: Sendable, Hashable, Decodable {
+        public var street: String?
+        public var city: String?
+        public var state: String?
+        public var country: String?
+        public var postcode: String?
+
+        public init(street: String? = nil, city: String? = nil, state: String? = nil, country: String? = nil, postcode: String? = nil) {
+            self.street = street
+            self.city = city
+            self.state = state
+            self.country = country
+            self.postcode = postcode
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            if let street = c.lenient(Street.self, .street) {
+                self.street = [street.number, street.name].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+            } else {
+                street = c.text(.street)
+            }
+            city = c.text(.city)
+            state = c.text(.state)
+            country = c.text(.country)
+            postcode = c.text(.postcode)
+        }
+
+        private struct Street: Decodable {
+            var number: String?
+            var name: String?
+            init(from decoder: any Decoder) throws {
+                let c = try decoder.container(keyedBy: CodingKeys.self)
+                number = c.text(.number)
+                name = c.text(.name)
+            }
+            enum CodingKeys: String, CodingKey { case number, name }
+        }
+
+        enum CodingKeys: String, CodingKey { case street, city, state, country, postcode }
+    }
+
+    /// A date and the age it implies, as randomuser sends `dob` and `registered`.
+    public struct DatedAge: Sendable, Hashable, Decodable {
+        public var date: String?
+        public var age: Int?
+
+        public init(date: String? = nil, age: Int? = nil) {
+            self.date = date
+            self.age = age
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            date = c.text(.date)
+            age = c.text(.age).flatMap { Int($0) ?? Double($0).map { Int($0) } }
+        }
+
+        enum CodingKeys: String, CodingKey { case date, age }
+    }
+
+    public struct Picture: Sendable, Hashable, Decodable {
+        public var large: String?
+        public var medium: String?
+        public var thumbnail: String?
+
+        public init(large: String? = nil, medium: String? = nil, thumbnail: String? = nil) {
+            self.large = large
+            self.medium = medium
+            self.thumbnail = thumbnail
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            large = c.text(.large)
+            medium = c.text(.medium)
+            thumbnail = c.text(.thumbnail)
+        }
+
+        enum CodingKeys: String, CodingKey { case large, medium, thumbnail }
+    }
+
+    public var gender: String?
+    public var name: Name
+    public var location: Location?
+    public var email: String?
+    public var uuid: String?
+    public var username: String?
+    public var dob: DatedAge?
+    public var registered: DatedAge?
+    public var phone: String?
+    public var cell: String?
+    /// National identifier name and value; the value is often null.
+    public var idName: String?
+    public var idValue: String?
+    public var picture: Picture?
+    public var nat: String?
+
+    public init(name: Name, gender: String? = nil, email: String? = nil, uuid: String? = nil, username: String? = nil,
+                location: Location? = nil, dob: DatedAge? = nil, registered: DatedAge? = nil, phone: String? = nil,
+                cell: String? = nil, idName: String? = nil, idValue: String? = nil, picture: Picture? = nil, nat: String? = nil) {
+        self.name = name
+        self.gender = gender
+        self.email = email
+        self.uuid = uuid
+        self.username = username
+        self.location = location
+        self.dob = dob
+        self.registered = registered
+        self.phone = phone
+        self.cell = cell
+        self.idName = idName
+        self.idValue = idValue
+        self.picture = picture
+        self.nat = nat
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = c.lenient(Name.self, .name) ?? Name(first: "", last: "")
+        gender = c.text(.gender)
+        location = c.lenient(Location.self, .location)
+        email = c.text(.email)
+        let login = c.lenient(Login.self, .login)
+        uuid = login?.uuid
+        username = login?.username
+        dob = c.lenient(DatedAge.self, .dob)
+        registered = c.lenient(DatedAge.self, .registered)
+        phone = c.text(.phone)
+        cell = c.text(.cell)
+        let id = c.lenient(Identifier.self, .id)
+        idName = id?.name
+        idValue = id?.value
+        picture = c.lenient(Picture.self, .picture)
+        nat = c.text(.nat)
+    }
+
+    private struct Login: Decodable {
+        var uuid: String?
+        var username: String?
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            uuid = c.text(.uuid)
+            username = c.text(.username)
+        }
+        enum CodingKeys: String, CodingKey { case uuid, username }
+    }
+
+    private struct Identifier: Decodable {
+        var name: String?
+        var value: String?
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            name = c.text(.name)
+            value = c.text(.value)
+        }
+        enum CodingKeys: String, CodingKey { case name, value }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case gender, name, location, email, login, dob, registered, phone, cell, id, picture, nat
+    }
+
+    /// The key under which duplicates collapse: the login UUID, else email plus name.
+    public var identity: String {
+        if let uuid, !uuid.isEmpty { return "uuid:" + uuid }
+        return "person:" + (email ?? "") + "|" + name.full
+    }
+
+    /// The name to show; never empty.
+    public var displayName: String {
+        let full = name.full.trimmingCharacters(in: .whitespacesAndNewlines)
+        return full.isEmpty ? (email ?? username ?? "Unnamed person") : full
+    }
+}

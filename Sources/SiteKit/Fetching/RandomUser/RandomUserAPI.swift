@@ -1,0 +1,81 @@
+import Foundation
+
+/// The page envelope randomuser answers with.
+public struct RandomUserPage: Sendable, Decodable {
+    public struct Info: Sendable, Decodable {
+        public var seed: String?
+        public var results: Int?
+        public var page: Int?
+    }
+
+    public var results: [Person]
+    public var info: Info?
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        // `results` is the one field we cannot do without: let its absence fail with a JSON path.
+        results = try c.decode(LenientList<Person>.self, forKey: .results).elements
+        info = c.lenient(Info.self, .info)
+    }
+
+    enum CodingKeys: String, CodingKey { case results, info }
+}
+
+/// A JSON array whose malformed elements are skipped instead of failing the whole list.
+struct LenientList<Element: Decodable & Sendable>: Decodable, Sendable {
+    var elements: [Element]
+    var skipped: Int
+
+    init(from decoder: any Decoder) throws {
+        var container = try decoder.unkeyedContainer()
+        var elements: [Element] = []
+        var skipped = 0
+        while !container.isAtEnd {
+            if let element = try? container.decode(Element.self) {
+                elements.append(element)
+            } else {
+                skipped += 1
+                _ = try? container.decode(Skip.self)
+            }
+        }
+        self.elements = elements
+        self.skipped = skipped
+    }
+
+    private struct Skip: Decodable {}
+}
+
+/// randomuser.me's endpoints.
+public enum RandomUserAPI {
+    /// The most people randomuser returns in one page.
+    public static let maxPageSize = 5000
+
+    /// The fields the site uses, for the `inc` parameter.
+    public static let includedFields = "gender,name,location,email,login,dob,registered,phone,cell,id,picture,nat"
+
+    /// One page of people. The same `seed` must be used for every page of a build.
+    public static func people(results: Int, seed: String, page: Int, nationalities: [String] = []) -> Endpoint<RandomUserPage> {
+        var query = [
+            URLQueryItem(name: "results", value: String(results)),
+            URLQueryItem(name: "seed", value: seed),
+            URLQueryItem(name: "page", value: String(page)),
+            URLQueryItem(name: "inc", value: includedFields),
+        ]
+        if !nationalities.isEmpty {
+            query.append(URLQueryItem(name: "nat", value: nationalities.joined(separator: ",").lowercased()))
+        }
+        return Endpoint(path: "", queryItems: query)
+    }
+
+    /// Splits `total` people into pages of equal size, at most `maxPageSize` each: [(page, results)].
+    ///
+    /// Every page asks for the same `results`, so a page number always addresses the same people
+    /// for a seed; the build trims the surplus of the last page (fewer than one per page).
+    public static func pages(for total: Int, maxSize: Int = maxPageSize) -> [(page: Int, results: Int)] {
+        guard total > 0 else { return [] }
+        let limit = max(1, min(maxSize, maxPageSize))
+        let count = (total + limit - 1) / limit
+        let size = (total + count - 1) / count
+        return (1...count).map { ($0, size) }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// When and how long to wait before trying a request again.
+///
+/// Exponential backoff with full jitter, bounded by a number of attempts and a total time budget;
+/// `Retry-After` wins over the backoff when the server sends it.
+public struct RetryPolicy: Sendable, Hashable {
+    public var maxAttempts: Int
+    public var baseDelay: Double
+    public var maxDelay: Double
+    /// Total seconds of waiting allowed across all retries of one request.
+    public var budget: Double
+    /// The longest `Retry-After` honoured; a longer one fails the request with a message.
+    public var maxRetryAfter: Double
+    /// Whether host-unreachable errors (no DNS, refused, no route) are retried.
+    public var retriesUnreachable: Bool
+
+    public init(maxAttempts: Int = 4, baseDelay: Double = 0.5, maxDelay: Double = 8, budget: Double = 60,
+                maxRetryAfter: Double = 60, retriesUnreachable: Bool = true) {
+        self.maxAttempts = max(1, maxAttempts)
+        self.baseDelay = baseDelay
+        self.maxDelay = maxDelay
+        self.budget = budget
+        self.maxRetryAfter = maxRetryAfter
+        self.retriesUnreachable = retriesUnreachable
+    }
+
+    /// Exactly one attempt.
+    public static let none = RetryPolicy(maxAttempts: 1)
+
+    static let retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]
+
+    /// Only idempotent reads are retried.
+    func allowsRetry(method: String) -> Bool {
+        method == "GET" || method == "HEAD"
+    }
+
+    func shouldRetry(status: Int) -> Bool {
+        Self.retryableStatuses.contains(status)
+    }
+
+    func shouldRetry(_ error: FetchError) -> Bool {
+        switch error.kind {
+        case .transport(_, let unreachable): return retriesUnreachable || !unreachable
+        case .timeout: return true
+        default: return false
+        }
+    }
+
+    /// Full-jitter backoff before attempt `attempt + 1` (attempt counts from 1).
+    func backoff(afterAttempt attempt: Int, random: Double) -> Double {
+        let ceiling = min(maxDelay, baseDelay * pow(2, Double(attempt - 1)))
+        return ceiling * min(max(random, 0), 1)
+    }
+}
+
+/// Parses `Retry-After` in both of its forms.
+public enum RetryAfter {
+    /// Seconds to wait: a non-negative integer, or an HTTP-date relative to `now`. Nil when absent or unreadable.
+    public static func seconds(from value: String?, now: Date) -> Double? {
+        guard let raw = value?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
+        if let seconds = Int(raw) { return seconds >= 0 ? Double(seconds) : nil }
+        guard let date = HTTPDate.parse(raw) else { return nil }
+        return max(0, date.timeIntervalSince(now))
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Synchronization
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Collects each data task's response and bytes, enforcing limits as the bytes arrive.
+///
+/// URLSession calls the delegate on its own queue; the per-task state lives behind a `Mutex`, so
+/// the class is `Sendable` without any unchecked conformance.
+final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    private struct Transfer {
+        var request: HTTPRequest
+        var limits: TransferLimits
+        var continuation: CheckedContinuation<HTTPResponse, any Error>
+        var response: HTTPURLResponse?
+        var body = Data()
+        var redirects = 0
+        var failure: FetchError?
+    }
+
+    private let transfers = Mutex<[Int: Transfer]>([:])
+
+    func begin(_ task: URLSessionTask, request: HTTPRequest, limits: TransferLimits,
+               continuation: CheckedContinuation<HTTPResponse, any Error>) {
+        transfers.withLock {
+            $0[task.taskIdentifier] = Transfer(request: request, limits: limits, continuation: continuation)
+        }
+    }
+
+    private func fail(_ task: URLSessionTask, _ kind: FetchError.Kind) {
+        transfers.withLock { all in
+            guard var transfer = all[task.taskIdentifier], transfer.failure == nil else { return }
+            transfer.failure = FetchError(kind, method: transfer.request.method, url: transfer.request.url)
+            all[task.taskIdentifier] = transfer
+        }
+        task.cancel()
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+        let http = response as? HTTPURLResponse
+        let tooLarge: Int? = transfers.withLock { all in
+            guard var transfer = all[dataTask.taskIdentifier] else { return nil }
+            transfer.response = http
+            all[dataTask.taskIdentifier] = transfer
+            let declared = http.flatMap { Int($0.value(forHTTPHeaderField: "Content-Length") ?? "") } ?? 0
+            return declared > transfer.limits.maxBodyBytes ? transfer.limits.maxBodyBytes : nil
+        }
+        if let limit = tooLarge {
+            completionHandler(.cancel)
+            fail(dataTask, .limit("the body is larger than the \(ByteCount.format(limit)) limit"))
+            return
+        }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let exceeded: Int? = transfers.withLock { all in
+            guard var transfer = all[dataTask.taskIdentifier], transfer.failure == nil else { return nil }
+            transfer.body.append(data)
+            all[dataTask.taskIdentifier] = transfer
+            return transfer.body.count > transfer.limits.maxBodyBytes ? transfer.limits.maxBodyBytes : nil
+        }
+        if let limit = exceeded {
+            fail(dataTask, .limit("the body grew past the \(ByteCount.format(limit)) limit"))
+        }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        let scheme = request.url?.scheme?.lowercased()
+        let verdict: FetchError.Kind? = transfers.withLock { all in
+            guard var transfer = all[task.taskIdentifier] else { return nil }
+            transfer.redirects += 1
+            all[task.taskIdentifier] = transfer
+            if scheme != "http" && scheme != "https" {
+                return .limit("it redirected to \(request.url?.absoluteString ?? "an unknown URL"), which is not http(s)")
+            }
+            if transfer.redirects > transfer.limits.maxRedirects {
+                return .limit("more than \(transfer.limits.maxRedirects) redirects")
+            }
+            return nil
+        }
+        if let verdict {
+            completionHandler(nil)
+            fail(task, verdict)
+        } else {
+            completionHandler(request)
+        }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        let request = transfer.request
+        if let failure = transfer.failure {
+            transfer.continuation.resume(throwing: failure)
+            return
+        }
+        if let error {
+            let nsError = error as NSError
+            if nsError.code == NSURLErrorCancelled {
+                transfer.continuation.resume(throwing: CancellationError())
+            } else {
+                transfer.continuation.resume(throwing: FetchError(Self.classify(nsError), method: request.method, url: request.url))
+            }
+            return
+        }
+        guard let response = transfer.response else {
+            transfer.continuation.resume(throwing: FetchError(.transport(detail: "the server sent no HTTP response", unreachable: false),
+                                                              method: request.method, url: request.url))
+            return
+        }
+        var headers = HTTPHeaders()
+        for (name, value) in response.allHeaderFields {
+            headers.add(String(describing: name), String(describing: value))
+        }
+        if headers["Content-Encoding"] == nil, request.method != "HEAD", response.statusCode != 304,
+           let declared = Int(headers["Content-Length"] ?? ""), declared > transfer.body.count {
+            transfer.continuation.resume(throwing: FetchError(
+                .transport(detail: "the connection closed after \(transfer.body.count) of \(declared) bytes", unreachable: false),
+                method: request.method, url: request.url))
+            return
+        }
+        transfer.continuation.resume(returning: HTTPResponse(
+            url: response.url ?? request.url, status: response.statusCode, headers: headers, body: transfer.body))
+    }
+
+    /// Maps Foundation's error codes onto our kinds; unreachable means no HTTP exchange happened at all.
+    static func classify(_ error: NSError) -> FetchError.Kind {
+        switch error.code {
+        case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed:
+            return .transport(detail: "the name does not resolve", unreachable: true)
+        case NSURLErrorCannotConnectToHost:
+            return .transport(detail: "the connection was refused", unreachable: true)
+        case NSURLErrorNotConnectedToInternet:
+            return .transport(detail: "there is no route to the host", unreachable: true)
+        case NSURLErrorNetworkConnectionLost:
+            return .transport(detail: "the connection was closed before the response was complete", unreachable: false)
+        case NSURLErrorTimedOut:
+            return .transport(detail: "the connection timed out", unreachable: false)
+        case NSURLErrorSecureConnectionFailed, NSURLErrorServerCertificateUntrusted, NSURLErrorServerCertificateHasBadDate:
+            return .transport(detail: "the TLS connection failed (\(error.localizedDescription))", unreachable: false)
+        default:
+            return .transport(detail: error.localizedDescription, unreachable: false)
+        }
+    }
+}

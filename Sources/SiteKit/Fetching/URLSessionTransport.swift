@@ -1,0 +1,52 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The real transport: URLSession data tasks on one long-lived session.
+///
+/// Foundation's own cache is switched off (the HTTP layer owns caching), the connection pool per
+/// host is sized from `--jobs`, and body limits are enforced as bytes arrive by the delegate.
+public final class URLSessionTransport: HTTPTransport {
+    private let session: URLSession
+    private let delegate: TransferDelegate
+
+    /// - Parameter maxConnectionsPerHost: URLSession's per-host pool; set it from `--jobs`.
+    public init(maxConnectionsPerHost: Int = 16) {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpMaximumConnectionsPerHost = max(1, maxConnectionsPerHost)
+        // Our own deadline fires first; these only stop Foundation from giving up earlier.
+        configuration.timeoutIntervalForRequest = 24 * 3600
+        configuration.timeoutIntervalForResource = 24 * 3600
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        let delegate = TransferDelegate()
+        self.delegate = delegate
+        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    }
+
+    deinit {
+        session.invalidateAndCancel()
+    }
+
+    public func send(_ request: HTTPRequest, limits: TransferLimits) async throws -> HTTPResponse {
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method
+        urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
+        for field in request.headers.fields {
+            urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
+        }
+        let task = session.dataTask(with: urlRequest)
+        let delegate = self.delegate
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                delegate.begin(task, request: request, limits: limits, continuation: continuation)
+                task.resume()
+            }
+        } onCancel: {
+            task.cancel()
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Synchronization
+
+/// Counts for the image phase: a live line on a TTY, start and end lines otherwise.
+final class ImageProgress: Sendable {
+    typealias Counts = ImageCounts
+
+    private let total: Int
+    private let started = Date()
+    private let reporter: Reporter
+    private let counts = Mutex(Counts())
+    private let lastDraw = Mutex(Date.distantPast)
+
+    init(total: Int, reporter: Reporter) {
+        self.total = total
+        self.reporter = reporter
+    }
+
+    var snapshot: Counts { counts.withLock { $0 } }
+
+    func record(outcome: CacheOutcome?, bytes: Int) {
+        let now = counts.withLock { counts -> Counts in
+            counts.done += 1
+            counts.bytes += bytes
+            switch outcome {
+            case .hit?, .stale?: counts.fromCache += 1
+            case .revalidated?: counts.revalidated += 1
+            case .miss?, .bypass?: counts.downloaded += 1
+            case nil: counts.failed += 1
+            }
+            return counts
+        }
+        let shouldDraw = lastDraw.withLock { last -> Bool in
+            guard Date().timeIntervalSince(last) > 0.1 || now.done == total else { return false }
+            last = Date()
+            return true
+        }
+        if shouldDraw { reporter.progress(line(now)) }
+    }
+
+    func line(_ counts: Counts) -> String {
+        let elapsed = max(0.001, Date().timeIntervalSince(started))
+        let rate = Double(counts.done) / elapsed
+        let remaining = rate > 0 ? Int((Double(total - counts.done) / rate).rounded(.up)) : 0
+        return "images \(counts.done)/\(total) · \(ByteCount.format(counts.bytes)) · \(Int(rate))/s · eta \(remaining)s"
+    }
+
+    func summary() -> String {
+        let counts = snapshot
+        return "images: \(counts.downloaded) downloaded, \(counts.fromCache) from cache, \(counts.revalidated) revalidated, \(counts.failed) failed"
+    }
+}
+
+/// Counts of the image phase.
+public struct ImageCounts: Sendable, Equatable {
+    public var done = 0
+    public var downloaded = 0
+    public var fromCache = 0
+    public var revalidated = 0
+    public var failed = 0
+    public var bytes = 0
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Synchronization
+
+/// Builds a site into a staging folder beside the output folder and swaps it in only when the
+/// whole build has succeeded, so a failed or killed build leaves the previous output as it was.
+///
+/// Files whose bytes did not change are hard-linked from the previous output instead of written,
+/// so their modification time stays the same and a no-op rebuild writes nothing new.
+public final class StagedOutput: Sendable {
+    /// Where the finished site goes (`--output`).
+    public let destination: URL
+    /// The folder being filled; removed or swapped in at the end.
+    public let staging: URL
+    private let tally = Mutex(Counts())
+
+    /// What a build did to the output, for the summary.
+    public struct Counts: Sendable, Equatable {
+        public var written = 0
+        public var unchanged = 0
+    }
+
+    /// Creates the staging folder. Leftovers of killed builds beside `destination` are removed first.
+    public init(destination: URL) throws {
+        let destination = destination.standardizedFileURL
+        self.destination = destination
+        let parent = destination.deletingLastPathComponent()
+        let name = destination.lastPathComponent
+        let fileManager = FileManager.default
+        try OutputError.wrap(path: parent.path, action: "create the folder") {
+            try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
+        }
+        Self.removeLeftovers(in: parent, name: name)
+        Self.recoverInterruptedSwap(destination: destination)
+        staging = parent.appendingPathComponent(".\(name).staging-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+        try OutputError.wrap(path: staging.path, action: "create the staging folder") {
+            try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
+        }
+    }
+
+    public var counts: Counts { tally.withLock { $0 } }
+
+    /// Writes `data` at `relativePath` (e.g. "users/page/2/index.html") inside the staging folder.
+    public func write(_ data: Data, to relativePath: String) throws {
+        let components = try OutputPath.components(of: relativePath)
+        let target = components.reduce(staging) { $0.appendingPathComponent($1) }
+        let previous = components.reduce(destination) { $0.appendingPathComponent($1) }
+        let fileManager = FileManager.default
+        try OutputError.wrap(path: target.path, action: "write") {
+            try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if Self.sameBytes(previous, data), link(previous.path, target.path) == 0 {
+                tally.withLock { $0.unchanged += 1 }
+                return
+            }
+            try data.write(to: target)
+            tally.withLock { $0.written += 1 }
+        }
+    }
+
+    /// Swaps the staging folder in place of the destination.
+    ///
+    /// Hidden top-level files of the previous output (a `.gitkeep`, `.nojekyll`, …) belong to the
+    /// user, not to the build, and are carried over.
+    public func commit() throws {
+        let fileManager = FileManager.default
+        if let entries = try? fileManager.contentsOfDirectory(atPath: destination.path) {
+            for name in entries where name.hasPrefix(".") {
+                let kept = staging.appendingPathComponent(name)
+                if !fileManager.fileExists(atPath: kept.path) {
+                    if link(destination.appendingPathComponent(name).path, kept.path) != 0 {
+                        try? fileManager.copyItem(at: destination.appendingPathComponent(name), to: kept)
+                    }
+                }
+            }
+        }
+        let retired = Self.retiredName(for: destination)
+        var hadPrevious = false
+        if fileManager.fileExists(atPath: destination.path) {
+            try OutputError.wrap(path: destination.path, action: "move the previous output aside") {
+                try fileManager.moveItem(at: destination, to: retired)
+            }
+            hadPrevious = true
+        }
+        do {
+            try fileManager.moveItem(at: staging, to: destination)
+        } catch {
+            if hadPrevious { try? fileManager.moveItem(at: retired, to: destination) }
+            throw OutputError(path: destination.path, action: "move the new site into place", underlying: error)
+        }
+        if hadPrevious { try? fileManager.removeItem(at: retired) }
+    }
+
+    /// Throws the staging folder away; the previous output is untouched.
+    public func discard() {
+        try? FileManager.default.removeItem(at: staging)
+    }
+
+    static func retiredName(for destination: URL) -> URL {
+        destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).previous")
+    }
+
+    static func sameBytes(_ file: URL, _ data: Data) -> Bool {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
+              (attributes[.size] as? NSNumber)?.intValue == data.count,
+              (attributes[.type] as? FileAttributeType) == .typeRegular else {
+            return false
+        }
+        return (try? Data(contentsOf: file)) == data
+    }
+
+    /// Removes staging folders of builds that were killed (their process is gone).
+    static func removeLeftovers(in parent: URL, name: String) {
+        let prefix = ".\(name).staging-"
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
+        for entry in entries where entry.hasPrefix(prefix) {
+            let pidText = entry.dropFirst(prefix.count).split(separator: "-").first.map(String.init) ?? ""
+            if let pid = Int32(pidText), pid != ProcessInfo.processInfo.processIdentifier, kill(pid, 0) == 0 {
+                continue
+            }
+            if let pid = Int32(pidText), pid == ProcessInfo.processInfo.processIdentifier { continue }
+            try? FileManager.default.removeItem(at: parent.appendingPathComponent(entry))
+        }
+    }
+
+    /// A build killed between the two renames of `commit()` leaves only the retired folder: put it back.
+    static func recoverInterruptedSwap(destination: URL) {
+        let retired = retiredName(for: destination)
+        let fileManager = FileManager.default
+        guard fileManager.fileExists(atPath: retired.path) else { return }
+        if fileManager.fileExists(atPath: destination.path) {
+            try? fileManager.removeItem(at: retired)
+        } else {
+            try? fileManager.moveItem(at: retired, to: destination)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Mustache
+
+/// The compiled templates of a build: the default theme, with any `templates/<name>.mustache` on top.
+public struct TemplateSet: Sendable {
+    private let library: MustacheLibrary
+    /// Names of the templates a `templates/` folder replaced.
+    public let overridden: [String]
+
+    /// Compiles the default theme plus the overrides found in `directory`, if it exists.
+    public init(overridesIn directory: URL? = nil) throws {
+        var sources = DefaultTemplates.all
+        var overridden: [String] = []
+        if let directory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) {
+            for file in names.sorted() where file.hasSuffix(".mustache") {
+                let url = directory.appendingPathComponent(file)
+                guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+                    throw TemplateError(file: url.path, message: "could not be read as UTF-8 text")
+                }
+                let name = String(file.dropLast(".mustache".count))
+                sources[name] = text
+                overridden.append(name)
+            }
+        }
+        var library = MustacheLibrary()
+        for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
+            do {
+                try library.register(source, named: name)
+            } catch {
+                let file = overridden.contains(name) ? directory!.appendingPathComponent(name + ".mustache").path : "built-in template \(name)"
+                throw TemplateError(file: file, message: "is not valid mustache (\(error))")
+            }
+        }
+        self.library = library
+        self.overridden = overridden
+    }
+
+    /// Renders the template `name` with `context`.
+    public func render(_ name: String, _ context: [String: Any]) throws -> String {
+        guard let html = library.render(context, withTemplate: name) else {
+            throw TemplateError(file: name, message: "is missing from the theme")
+        }
+        return html
+    }
+}
+
+/// A template that cannot be read or compiled.
+public struct TemplateError: Error, LocalizedError, CustomStringConvertible, Sendable {
+    public var file: String
+    public var message: String
+    public var description: String { "template \(file) \(message). Fix or remove the file to use the default theme." }
+    public var errorDescription: String? { description }
+}

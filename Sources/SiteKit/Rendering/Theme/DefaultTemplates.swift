@@ -1,0 +1,124 @@
+/// The default theme's mustache templates, shipped inside the binary.
+///
+/// A file `templates/<name>.mustache` beside `content/` replaces the template of that name.
+/// Pages fill the `layout` template's `content` block; every value from the data is escaped by
+/// `{{…}}`, and only HTML the build produced itself (Markdown, placeholders) uses `{{{…}}}`.
+enum DefaultTemplates {
+    static let all: [String: String] = [
+        "layout": layout,
+        "home": home,
+        "users": users,
+        "posts": posts,
+        "pagination": pagination,
+        "thumbnail": thumbnail,
+    ]
+
+    static let layout = """
+    <!doctype html>
+    <html lang="{{site.language}}">
+    <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>{{page.title}} · {{site.title}}</title>
+    {{#page.description}}<meta name="description" content="{{page.description}}">
+    {{/page.description}}<link rel="stylesheet" href="{{root}}assets/site.css">
+    {{#pagination.prev}}<link rel="prev" href="{{href}}">
+    {{/pagination.prev}}{{#pagination.next}}<link rel="next" href="{{href}}">
+    {{/pagination.next}}</head>
+    <body>
+    <a class="skip-link" href="#main">Skip to content</a>
+    <header class="site-header">
+    <a class="brand" href="{{root}}">{{site.title}}</a>
+    <nav aria-label="Site">
+    <ul>
+    <li><a href="{{root}}"{{#nav.home}} aria-current="page"{{/nav.home}}>Home</a></li>
+    <li><a href="{{root}}users/"{{#nav.users}} aria-current="page"{{/nav.users}}>People</a></li>
+    <li><a href="{{root}}posts/"{{#nav.posts}} aria-current="page"{{/nav.posts}}>Posts</a></li>
+    </ul>
+    </nav>
+    </header>
+    {{#demo}}<p class="demo-notice" role="note"><strong>Demo data.</strong> {{message}}</p>
+    {{/demo}}<main id="main">
+    {{$content}}{{/content}}
+    </main>
+    <footer class="site-footer">
+    <p>Built by site from {{source}}. People from seed <code>{{seed}}</code>.</p>
+    </footer>
+    </body>
+    </html>
+
+    """
+
+    static let home = """
+    {{<layout}}
+    {{$content}}
+    <h1>{{page.title}}</h1>
+    <div class="intro">{{{intro}}}</div>
+    <ul class="counts">
+    <li><a href="users/"><strong>{{counts.people}}</strong> people</a></li>
+    <li><a href="posts/"><strong>{{counts.posts}}</strong> posts</a> by <strong>{{counts.authors}}</strong> authors</li>
+    <li><strong>{{counts.comments}}</strong> comments</li>
+    </ul>
+    {{/content}}
+    {{/layout}}
+    """
+
+    static let users = """
+    {{<layout}}
+    {{$content}}
+    <h1>{{page.title}}{{#pagination.isLater}} <span class="page-number">page {{pagination.current}} of {{pagination.total}}</span>{{/pagination.isLater}}</h1>
+    {{#pagination.isFirst}}<div class="intro">{{{intro}}}</div>{{/pagination.isFirst}}
+    <ul class="people">
+    {{#people}}
+    <li class="person">
+    {{>thumbnail}}
+    <div class="person-text">
+    <span class="person-name" dir="auto">{{name}}</span>
+    {{#email}}<a class="person-email" href="mailto:{{email}}">{{email}}</a>{{/email}}
+    {{#country}}<span class="person-country" dir="auto">{{country}}</span>{{/country}}
+    </div>
+    </li>
+    {{/people}}
+    </ul>
+    {{>pagination}}
+    {{/content}}
+    {{/layout}}
+    """
+
+    static let posts = """
+    {{<layout}}
+    {{$content}}
+    <h1>{{page.title}}{{#pagination.isLater}} <span class="page-number">page {{pagination.current}} of {{pagination.total}}</span>{{/pagination.isLater}}</h1>
+    {{#pagination.isFirst}}<div class="intro">{{{intro}}}</div>{{/pagination.isFirst}}
+    <ol class="posts">
+    {{#posts}}
+    <li class="post">
+    <h2 class="post-title" dir="auto">{{title}}</h2>
+    <p class="post-excerpt" dir="auto">{{excerpt}}</p>
+    <p class="post-meta">by <span dir="auto">{{author}}</span> · {{comments}} {{commentsLabel}}</p>
+    </li>
+    {{/posts}}
+    </ol>
+    {{>pagination}}
+    {{/content}}
+    {{/layout}}
+    """
+
+    static let pagination = """
+    {{#pagination.hasPages}}
+    <nav class="pagination" aria-label="Pages">
+    {{#pagination.prev}}<a rel="prev" href="{{href}}">← Previous</a>{{/pagination.prev}}
+    <ol>
+    {{#pagination.pages}}
+    <li>{{#current}}<a href="{{href}}" aria-current="page">{{number}}</a>{{/current}}{{^current}}<a href="{{href}}">{{number}}</a>{{/current}}</li>
+    {{/pagination.pages}}
+    </ol>
+    {{#pagination.next}}<a rel="next" href="{{href}}">Next →</a>{{/pagination.next}}
+    </nav>
+    {{/pagination.hasPages}}
+    """
+
+    static let thumbnail = """
+    {{#image}}<img class="avatar" src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="{{width}}px"{{/srcset}} width="{{width}}" height="{{height}}" alt="{{alt}}"{{#eager}} fetchpriority="high"{{/eager}}{{^eager}} loading="lazy" decoding="async"{{/eager}}>{{/image}}{{#placeholder}}{{{placeholder}}}{{/placeholder}}
+    """
+}

@@ -1,0 +1,56 @@
+/// The default theme's stylesheet: responsive, light and dark.
+enum Stylesheet {
+    static let css = """
+    :root {
+      color-scheme: light dark;
+      --bg: #fbfbfd; --fg: #1d1d22; --muted: #5d5f6b; --card: #ffffff; --line: #e3e4ea;
+      --accent: #3454d1; --notice-bg: #fff4d6; --notice-fg: #5a4300;
+      font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif;
+      line-height: 1.5;
+    }
+    @media (prefers-color-scheme: dark) {
+      :root {
+        --bg: #141519; --fg: #e8e8ee; --muted: #a2a4b1; --card: #1d1f25; --line: #2d3039;
+        --accent: #8ea4ff; --notice-bg: #3b3110; --notice-fg: #ffe7a3;
+      }
+    }
+    * { box-sizing: border-box; }
+    body { margin: 0; background: var(--bg); color: var(--fg); }
+    a { color: var(--accent); }
+    .skip-link { position: absolute; left: -999px; top: 0; background: var(--card); padding: .5rem 1rem; z-index: 10; }
+    .skip-link:focus { left: 1rem; }
+    .site-header { display: flex; flex-wrap: wrap; gap: .5rem 1.5rem; align-items: center; justify-content: space-between;
+      padding: .75rem clamp(1rem, 4vw, 3rem); border-bottom: 1px solid var(--line); background: var(--card); }
+    .brand { font-weight: 700; font-size: 1.15rem; color: var(--fg); text-decoration: none; }
+    .site-header ul { display: flex; gap: 1rem; list-style: none; margin: 0; padding: 0; }
+    .site-header a[aria-current="page"] { font-weight: 700; text-decoration-thickness: 2px; }
+    .demo-notice { margin: 0; padding: .6rem clamp(1rem, 4vw, 3rem); background: var(--notice-bg); color: var(--notice-fg); }
+    main { max-width: 72rem; margin: 0 auto; padding: 1.5rem clamp(1rem, 4vw, 3rem) 3rem; }
+    h1 { font-size: clamp(1.6rem, 3vw + 1rem, 2.4rem); line-height: 1.2; margin: .5rem 0 1rem; }
+    .page-number { font-size: 1rem; font-weight: 400; color: var(--muted); }
+    .intro { max-width: 46rem; color: var(--fg); }
+    .counts { display: grid; grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); gap: 1rem; list-style: none; padding: 0; }
+    .counts li { background: var(--card); border: 1px solid var(--line); border-radius: .75rem; padding: 1rem; }
+    .counts strong { font-size: 1.5rem; display: block; }
+    .people { display: grid; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr)); gap: .75rem; list-style: none; padding: 0; }
+    .person { display: flex; gap: .75rem; align-items: center; background: var(--card); border: 1px solid var(--line);
+      border-radius: .75rem; padding: .75rem; min-width: 0; }
+    .avatar { border-radius: 50%; flex: none; background: var(--line); }
+    .person-text { display: flex; flex-direction: column; min-width: 0; }
+    .person-name { font-weight: 600; overflow-wrap: anywhere; }
+    .person-email, .person-country { font-size: .875rem; color: var(--muted); overflow-wrap: anywhere; }
+    .posts { list-style: none; padding: 0; display: grid; gap: 1rem; }
+    .post { background: var(--card); border: 1px solid var(--line); border-radius: .75rem; padding: 1rem 1.25rem; }
+    .post-title { font-size: 1.15rem; margin: 0 0 .25rem; }
+    .post-excerpt { margin: 0 0 .5rem; }
+    .post-meta { margin: 0; font-size: .875rem; color: var(--muted); }
+    .pagination { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; margin-top: 2rem; }
+    .pagination ol { display: flex; flex-wrap: wrap; gap: .25rem; list-style: none; margin: 0; padding: 0; }
+    .pagination ol a { display: inline-block; min-width: 2.25rem; padding: .25rem .5rem; text-align: center;
+      border: 1px solid var(--line); border-radius: .5rem; text-decoration: none; }
+    .pagination a[aria-current="page"] { background: var(--accent); color: var(--bg); border-color: var(--accent); }
+    .site-footer { border-top: 1px solid var(--line); color: var(--muted); font-size: .875rem; padding: 1rem clamp(1rem, 4vw, 3rem); }
+    code { font-size: .9em; }
+
+    """
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Synchronization
+
+/// How much a run prints.
+public enum Verbosity: Int, Sendable, Comparable {
+    case quiet, normal, verbose
+    public static func < (lhs: Verbosity, rhs: Verbosity) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// Everything a run tells its user: warnings, phase lines, per-request lines and a live progress line.
+///
+/// Warnings are also kept, so that `--strict` and tests can look at them after the build.
+public final class Reporter: Sendable {
+    public typealias Sink = @Sendable (String) -> Void
+
+    private struct State {
+        var warnings: [String] = []
+        var progressShown = false
+    }
+
+    public let verbosity: Verbosity
+    /// Whether a live, rewritten progress line may be drawn (a TTY).
+    public let isInteractive: Bool
+    private let sink: Sink
+    private let state = Mutex(State())
+
+    public init(verbosity: Verbosity = .normal, isInteractive: Bool = false, sink: @escaping Sink = Reporter.standardError) {
+        self.verbosity = verbosity
+        self.isInteractive = isInteractive
+        self.sink = sink
+    }
+
+    /// Writes to standard error.
+    public static let standardError: Sink = { text in
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// A reporter that prints nothing but still records warnings.
+    public static func silent() -> Reporter { Reporter(verbosity: .quiet, sink: { _ in }) }
+
+    /// The warnings printed so far.
+    public var warnings: [String] { state.withLock { $0.warnings } }
+
+    /// A problem that did not stop the run. Printed even with `--quiet`.
+    public func warning(_ message: String) {
+        state.withLock { $0.warnings.append(message) }
+        emit("warning: \(message)\n")
+    }
+
+    /// A normal status line.
+    public func info(_ message: String) {
+        guard verbosity >= .normal else { return }
+        emit("\(message)\n")
+    }
+
+    /// A detail line shown with `--verbose`.
+    public func detail(_ message: String) {
+        guard verbosity >= .verbose else { return }
+        emit("\(message)\n")
+    }
+
+    /// Redraws the live progress line; does nothing when not interactive.
+    public func progress(_ line: String) {
+        guard isInteractive, verbosity >= .normal else { return }
+        state.withLock { $0.progressShown = true }
+        sink("\r\u{1B}[K\(line)")
+    }
+
+    /// Clears the progress line, if one is shown.
+    public func endProgress() {
+        let shown = state.withLock { state in
+            defer { state.progressShown = false }
+            return state.progressShown
+        }
+        if shown { sink("\r\u{1B}[K") }
+    }
+
+    private func emit(_ text: String) {
+        endProgress()
+        sink(text)
+    }
+}
