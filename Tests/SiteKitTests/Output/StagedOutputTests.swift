@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+@Suite struct StagedOutputTests {
+    @Test func commitSwapsTheNewSiteInAndKeepsUnchangedFilesUntouched() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let destination = folder.url.appendingPathComponent("public")
+        let first = try StagedOutput(destination: destination)
+        try first.write(Data("same".utf8), to: "a/index.html")
+        try first.write(Data("old".utf8), to: "b.html")
+        try first.write(Data("gone".utf8), to: "c.html")
+        try first.commit()
+        try Data().write(to: destination.appendingPathComponent(".gitkeep"))
+        let sameDate = try FileManager.default.attributesOfItem(atPath: destination.appendingPathComponent("a/index.html").path)[.modificationDate] as? Date
+
+        Thread.sleep(forTimeInterval: 0.02)
+        let second = try StagedOutput(destination: destination)
+        try second.write(Data("same".utf8), to: "a/index.html")
+        try second.write(Data("new".utf8), to: "b.html")
+        try second.commit()
+
+        let files = try SiteInspector(root: destination).files()
+        #expect(files == ["a/index.html": Data("same".utf8), "b.html": Data("new".utf8), ".gitkeep": Data()])
+        #expect(second.counts == .init(written: 1, unchanged: 1))
+        let date = try FileManager.default.attributesOfItem(atPath: destination.appendingPathComponent("a/index.html").path)[.modificationDate] as? Date
+        #expect(date == sameDate)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["public"])
+    }
+
+    @Test func discardLeavesThePreviousOutputAsItWas() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let destination = folder.url.appendingPathComponent("public")
+        let first = try StagedOutput(destination: destination)
+        try first.write(Data("v1".utf8), to: "index.html")
+        try first.commit()
+        let second = try StagedOutput(destination: destination)
+        try second.write(Data("v2".utf8), to: "index.html")
+        second.discard()
+        #expect(try SiteInspector(root: destination).files() == ["index.html": Data("v1".utf8)])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["public"])
+    }
+
+    @Test func pathsThatEscapeTheOutputAreRefused() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let output = try StagedOutput(destination: folder.url.appendingPathComponent("public"))
+        defer { output.discard() }
+        for path in ["../evil.html", "/etc/passwd", "a/../../b", "a//b", "./x", "", "a\\..\\b"] {
+            #expect(throws: OutputError.self) { try output.write(Data("x".utf8), to: path) }
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("evil.html").path))
+    }
+
+    @Test func staleStagingFoldersOfKilledBuildsAreRemoved() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let leftover = folder.url.appendingPathComponent(".public.staging-999999-deadbeef")
+        try FileManager.default.createDirectory(at: leftover, withIntermediateDirectories: true)
+        let output = try StagedOutput(destination: folder.url.appendingPathComponent("public"))
+        output.discard()
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+    }
+
+    @Test func anInterruptedSwapIsRecovered() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let retired = folder.url.appendingPathComponent(".public.previous")
+        try FileManager.default.createDirectory(at: retired, withIntermediateDirectories: true)
+        try Data("kept".utf8).write(to: retired.appendingPathComponent("index.html"))
+        let output = try StagedOutput(destination: folder.url.appendingPathComponent("public"))
+        output.discard()
+        #expect(try SiteInspector(root: folder.url.appendingPathComponent("public")).files() == ["index.html": Data("kept".utf8)])
+    }
+}

@@ -1,0 +1,30 @@
+import Testing
+@testable import SiteKit
+
+@Suite struct PaginationTests {
+    @Test func pageCountAndRanges() {
+        let pagination = Pagination(totalItems: 50, perPage: 24)
+        #expect(pagination.pageCount == 3)
+        #expect(pagination.range(ofPage: 1) == 0..<24)
+        #expect(pagination.range(ofPage: 3) == 48..<50)
+        #expect(Pagination(totalItems: 48, perPage: 24).pageCount == 2)
+        #expect(Pagination(totalItems: 0, perPage: 24).pageCount == 1)
+        #expect(Pagination(totalItems: 0, perPage: 24).range(ofPage: 1).isEmpty)
+        #expect(Pagination(totalItems: 1, perPage: 1).pageCount == 1)
+    }
+
+    @Test func pathsAndRelativeLinks() {
+        #expect(Pagination.path(ofPage: 1) == "index.html")
+        #expect(Pagination.path(ofPage: 7) == "page/7/index.html")
+        #expect(Pagination.link(from: 1, to: 2) == "page/2/")
+        #expect(Pagination.link(from: 2, to: 1) == "../../")
+        #expect(Pagination.link(from: 2, to: 3) == "../../page/3/")
+        #expect(Pagination.link(from: 1, to: 1) == "./")
+    }
+
+    @Test func visiblePagesKeepTheEndsAndAWindow() {
+        let pagination = Pagination(totalItems: 1000, perPage: 10)
+        #expect(pagination.visiblePages(around: 1) == [1, 2, 3, 100])
+        #expect(pagination.visiblePages(around: 50) == [1, 48, 49, 50, 51, 52, 100])
+    }
+}
