@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
     ],
     targets: [
@@ -27,6 +28,7 @@ let package = Package(
                 "Ccmark",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -40,7 +42,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SiteKitTests",
-            dependencies: ["SiteKit"],
+            dependencies: [
+                "SiteKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Where a build reads and writes, and the switches that are not `site.yml` settings.
+public struct BuildOptions: Sendable {
+    /// The folder holding `content/` and `templates/`.
+    public var projectDirectory: URL
+    /// Serve from the cache only: no network request at all.
+    public var offline = false
+    /// Revalidate every cached response.
+    public var refresh = false
+    /// Any image warning fails the build.
+    public var strict = false
+
+    public init(projectDirectory: URL, offline: Bool = false, refresh: Bool = false, strict: Bool = false) {
+        self.projectDirectory = projectDirectory
+        self.offline = offline
+        self.refresh = refresh
+        self.strict = strict
+    }
+
+    var contentDirectory: URL { projectDirectory.appendingPathComponent("content", isDirectory: true) }
+    var templatesDirectory: URL { projectDirectory.appendingPathComponent("templates", isDirectory: true) }
+
+    /// `path` as given, or resolved against the project folder when relative.
+    func resolve(_ path: String) -> URL {
+        path.hasPrefix("/") ? URL(fileURLWithPath: path) : projectDirectory.appendingPathComponent(path)
+    }
+}
+
+/// What a finished build did, for the closing summary.
+public struct BuildSummary: Sendable {
+    public var source: DataSource
+    public var seed: String
+    public var people: Int
+    public var posts: Int
+    public var pagesWritten: Int
+    public var filesUnchanged: Int
+    public var images: ImageCounts
+    public var imageFailures: Int
+    public var seconds: Double
+
+    /// Two or three lines a person reads at the end of a build.
+    public var text: String {
+        """
+        built \(people) people and \(posts) posts: \(pagesWritten) files written, \(filesUnchanged) unchanged, in \(String(format: "%.2f", seconds)) s
+        images: \(images.downloaded) downloaded, \(images.fromCache + images.revalidated) from cache (\(images.revalidated) revalidated), \(imageFailures) failed
+        source: \(source.summary); seed: \(seed) (rebuild the same people with --seed \(seed))
+        """
+    }
+}
+
+/// A build that cannot finish, with the step it failed in. The previous output is untouched.
+public struct BuildError: Error, LocalizedError, CustomStringConvertible, Sendable {
+    public var step: String
+    public var message: String
+
+    public var description: String { "\(step) failed: \(message) The previous output was left as it was." }
+    public var errorDescription: String? { description }
+}

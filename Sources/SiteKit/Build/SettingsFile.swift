@@ -1,0 +1,145 @@
+import Foundation
+import Yams
+
+/// Reads `site.yml` on top of the defaults.
+///
+/// Every key is checked: a value of the wrong type is an error naming the file and line, and an
+/// unknown key is reported so that a typo never silently does nothing.
+public enum SettingsFile {
+    /// The keys `site.yml` understands, for the unknown-key message.
+    static let knownKeys: Set<String> = [
+        "title", "description", "language", "base_url", "source", "seed", "users", "per_page", "jobs",
+        "timeout", "nationalities", "randomuser_url", "jsonplaceholder_url", "markdown", "cache",
+        "output", "cache_dir", "images",
+    ]
+
+    /// Settings from `file` over `base`. A missing file is fine when `required` is false.
+    /// - Returns: the settings and warnings about unknown keys.
+    public static func load(_ file: URL, shownAs shown: String, over base: SiteSettings = SiteSettings(),
+                            required: Bool) throws -> (SiteSettings, [String]) {
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            if required {
+                throw SettingsError(file: shown, line: nil, message: "the settings file does not exist. Check the --config path, or run without --config to use site.yml")
+            }
+            return (base, [])
+        }
+        guard let data = try? Data(contentsOf: file), let text = String(data: data, encoding: .utf8) else {
+            throw SettingsError(file: shown, line: nil, message: "the settings file could not be read as UTF-8 text")
+        }
+        return try parse(text, shownAs: shown, over: base)
+    }
+
+    /// Settings from YAML `text` over `base`.
+    public static func parse(_ text: String, shownAs shown: String, over base: SiteSettings = SiteSettings()) throws -> (SiteSettings, [String]) {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch {
+            let problem = FrontMatter.yamlError(error, yaml: text, file: shown, offset: 0)
+            throw SettingsError(file: shown, line: problem.line, message: "the file is not valid YAML. Fix the line shown (\(problem.message.prefix(200)))")
+        }
+        guard let root else { return (base, []) }
+        guard let mapping = root.mapping else {
+            throw SettingsError(file: shown, line: root.mark?.line, message: "the settings must be a mapping of keys to values, such as 'users: 50'")
+        }
+        var reader = SettingsReader(file: shown)
+        var settings = base
+        var warnings: [String] = []
+        for (keyNode, value) in mapping {
+            guard let key = keyNode.scalar?.string else { continue }
+            let line = keyNode.mark?.line
+            guard knownKeys.contains(key) else {
+                warnings.append("\(shown):\(line ?? 0): unknown setting '\(key)' is ignored. Known settings: \(knownKeys.sorted().joined(separator: ", ")).")
+                continue
+            }
+            reader.line = line
+            try reader.apply(key, value, to: &settings)
+        }
+        return (settings, warnings)
+    }
+}
+
+/// Converts one YAML value into a setting, with errors that name the key and line.
+struct SettingsReader {
+    let file: String
+    var line: Int?
+
+    func fail(_ key: String, _ expectation: String) -> SettingsError {
+        SettingsError(file: file, line: line, message: "'\(key)' must be \(expectation)")
+    }
+
+    func text(_ key: String, _ node: Node) throws -> String {
+        guard let scalar = node.scalar else { throw fail(key, "a single value, not a list or mapping") }
+        return scalar.string
+    }
+
+    func integer(_ key: String, _ node: Node) throws -> Int {
+        guard let value = Int(try text(key, node).trimmingCharacters(in: .whitespaces)) else { throw fail(key, "a whole number, such as 50") }
+        return value
+    }
+
+    func seconds(_ key: String, _ node: Node) throws -> Double {
+        guard let value = DurationText.seconds(try text(key, node)) else { throw fail(key, "a duration such as 30, 30s, 10m or 1d") }
+        return value
+    }
+
+    func flag(_ key: String, _ node: Node) throws -> Bool {
+        switch try text(key, node).lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: throw fail(key, "true or false")
+        }
+    }
+
+    func url(_ key: String, _ node: Node) throws -> URL {
+        let value = try text(key, node)
+        guard let url = SafeURL.http(value) else { throw fail(key, "an http(s) URL such as https://example.com/api/") }
+        return url
+    }
+
+    func apply(_ key: String, _ node: Node, to settings: inout SiteSettings) throws {
+        switch key {
+        case "title": settings.title = try text(key, node)
+        case "description": settings.description = try text(key, node)
+        case "language": settings.language = try text(key, node)
+        case "base_url": settings.baseURL = try url(key, node).absoluteString
+        case "source":
+            guard let mode = SourceMode(rawValue: try text(key, node).lowercased()) else { throw fail(key, "auto, live or demo") }
+            settings.source = mode
+        case "seed": settings.seed = try text(key, node)
+        case "users": settings.users = try integer(key, node)
+        case "per_page": settings.perPage = try integer(key, node)
+        case "jobs": settings.jobs = try integer(key, node)
+        case "timeout": settings.timeout = try seconds(key, node)
+        case "randomuser_url": settings.randomUserURL = try url(key, node)
+        case "jsonplaceholder_url": settings.jsonPlaceholderURL = try url(key, node)
+        case "output": settings.output = try text(key, node)
+        case "cache_dir": settings.cacheDirectory = try text(key, node)
+        case "nationalities":
+            if let list = node.sequence {
+                settings.nationalities = try list.map { try text(key, $0).lowercased() }
+            } else {
+                settings.nationalities = try text(key, node).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            }
+            guard settings.nationalities.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isLetter) }) else {
+                throw fail(key, "a list of two-letter nationality codes, such as [us, fr, ir]")
+            }
+        case "markdown":
+            guard let mapping = node.mapping else { throw fail(key, "a mapping, such as 'markdown: {unsafe: false}'") }
+            for (sub, value) in mapping where sub.scalar?.string == "unsafe" {
+                settings.markdownUnsafe = try flag("markdown.unsafe", value)
+            }
+        case "cache":
+            guard let mapping = node.mapping else { throw fail(key, "a mapping, such as 'cache: {ttl: 10m}'") }
+            for (sub, value) in mapping where sub.scalar?.string == "ttl" {
+                settings.cacheTTL = try seconds("cache.ttl", value)
+            }
+        case "images":
+            guard let mapping = node.mapping else { throw fail(key, "a mapping, such as 'images: {jobs: 16}'") }
+            for (sub, value) in mapping where sub.scalar?.string == "jobs" {
+                settings.jobs = try integer("images.jobs", value)
+            }
+        default: break
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Everything a build is configured by: defaults, overridden by `site.yml`, overridden by flags.
+public struct SiteSettings: Sendable, Equatable {
+    public var title = "People & Posts"
+    public var description = ""
+    public var language = "en"
+    /// Absolute URL the site is served from; used for absolute links such as the sitemap.
+    public var baseURL = "https://example.com/"
+    public var source = SourceMode.auto
+    /// The randomuser seed; nil means pick one and print it.
+    public var seed: String?
+    public var users = 50
+    public var perPage = 24
+    /// Concurrent downloads, and connections per host.
+    public var jobs = 16
+    /// Whole-response deadline per attempt, in seconds.
+    public var timeout: Double = 30
+    /// randomuser `nat` filter; empty means all.
+    public var nationalities: [String] = []
+    public var randomUserURL = URL(string: "https://randomuser.me/api/")!
+    public var jsonPlaceholderURL = URL(string: "https://jsonplaceholder.typicode.com")!
+    /// Keep raw HTML and dangerous links in Markdown (`markdown.unsafe`).
+    public var markdownUnsafe = false
+    /// Freshness floor for cached responses (`cache.ttl`, `--ttl`), in seconds.
+    public var cacheTTL: Double = 0
+    public var output = "public"
+    public var cacheDirectory = ".cache"
+
+    public init() {}
+
+    /// Checks ranges, naming the setting and the allowed values.
+    public func validated(file: String) throws -> SiteSettings {
+        func fail(_ message: String) -> SettingsError { SettingsError(file: file, line: nil, message: message) }
+        guard users >= 0, users <= 1_000_000 else { throw fail("users must be between 0 and 1000000, not \(users)") }
+        guard perPage >= 1, perPage <= 10_000 else { throw fail("per_page must be between 1 and 10000, not \(perPage)") }
+        guard jobs >= 1, jobs <= 512 else { throw fail("jobs must be between 1 and 512, not \(jobs)") }
+        guard timeout > 0, timeout <= 3600 else { throw fail("timeout must be between 0 and 3600 seconds, not \(timeout)") }
+        for (name, url) in [("randomuser_url", randomUserURL), ("jsonplaceholder_url", jsonPlaceholderURL)] {
+            guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+                throw fail("\(name) must be an http(s) URL such as https://example.com/api/, not \(url.absoluteString)")
+            }
+        }
+        return self
+    }
+}
+
+/// A settings file or flag that cannot be used, naming the file, the line and what to write instead.
+public struct SettingsError: Error, LocalizedError, CustomStringConvertible, Sendable, Equatable {
+    public var file: String
+    public var line: Int?
+    public var message: String
+
+    public var description: String {
+        "\(file)\(line.map { ":\($0)" } ?? ""): \(message)."
+    }
+    public var errorDescription: String? { description }
+}

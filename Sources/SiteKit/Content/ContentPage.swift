@@ -1,0 +1,106 @@
+import Foundation
+
+/// The hand-written part of one generated page: title, description and intro text.
+public struct ContentPage: Sendable, Equatable {
+    /// Which page this text belongs to: `index`, `users` or `posts`.
+    public let name: String
+    /// The page title, from front matter `title:` or the capitalised name.
+    public let title: String
+    /// A one-line summary for `<meta name="description">`, from front matter `description:`.
+    public let description: String
+    /// Every other front matter key, passed on to templates unchanged.
+    public let extra: [String: FrontMatterValue]
+    /// The Markdown after the front matter.
+    public let bodyMarkdown: String
+    /// `bodyMarkdown` rendered to HTML.
+    public let bodyHTML: String
+    /// The file this text came from, or the file that would hold it for built-in text.
+    public let sourceFile: URL
+    /// `true` when the text is built in because the site has no file for this page.
+    public let isBuiltIn: Bool
+
+    /// Creates a page, rendering `bodyMarkdown` with `markdownOptions`.
+    public init(
+        name: String,
+        title: String,
+        description: String,
+        extra: [String: FrontMatterValue] = [:],
+        bodyMarkdown: String,
+        sourceFile: URL,
+        isBuiltIn: Bool = false,
+        markdownOptions: MarkdownOptions = [.smart]
+    ) {
+        self.name = name
+        self.title = title
+        self.description = description
+        self.extra = extra
+        self.bodyMarkdown = bodyMarkdown
+        self.bodyHTML = Markdown.html(from: bodyMarkdown, options: markdownOptions)
+        self.sourceFile = sourceFile
+        self.isBuiltIn = isBuiltIn
+    }
+
+    /// The title used when front matter gives none: `users` → `Users`.
+    public static func defaultTitle(for name: String) -> String {
+        guard let first = name.first else { return name }
+        return first.uppercased() + name.dropFirst()
+    }
+
+    /// Everything templates need, as plain values: `title`, `description`, `body` (HTML) and
+    /// every extra key. Extra keys never replace the first three.
+    public var templateValues: [String: Any] {
+        var values = extra.mapValues(\.templateValue)
+        values["name"] = name
+        values["title"] = title
+        values["description"] = description
+        values["body"] = bodyHTML
+        return values
+    }
+}
+
+extension ContentPage {
+    /// The pages every site has, in the order they are built.
+    public static let standardNames = ["index", "users", "posts"]
+
+    /// Built-in intros so a site without a `content/` folder still builds, keyed by page name.
+    /// `sourceFile` points at where a file would replace the text.
+    public static let defaultPages: [String: ContentPage] = defaultPages(
+        in: URL(fileURLWithPath: "content", isDirectory: true), markdownOptions: [.smart]
+    )
+
+    /// The built-in intros, with `sourceFile` inside `directory`.
+    public static func defaultPages(in directory: URL, markdownOptions: MarkdownOptions) -> [String: ContentPage] {
+        var pages: [String: ContentPage] = [:]
+        for (name, title, description, body) in builtInText {
+            pages[name] = ContentPage(
+                name: name, title: title, description: description, bodyMarkdown: body,
+                sourceFile: directory.appendingPathComponent("\(name).md"), isBuiltIn: true,
+                markdownOptions: markdownOptions
+            )
+        }
+        return pages
+    }
+
+    private static let builtInText: [(String, String, String, String)] = [
+        ("index", "Home", "A small static site built from two public demo APIs.",
+         """
+         Welcome! This site was generated from two public demo APIs: a directory of "people" \
+         with portraits, and a collection of short posts with their comments.
+
+         Pick a section to start browsing. To change this text, create `content/index.md`.
+         """),
+        ("users", "People", "Everyone in the directory, with portrait and contact details.",
+         """
+         These people are not real -- every name, address and portrait comes from a demo API \
+         that makes up sample users.
+
+         To change this text, create `content/users.md`.
+         """),
+        ("posts", "Posts", "Every post, with its author and comments.",
+         """
+         Short posts written in placeholder Latin, each with the comments readers left on it.
+
+         To change this text, create `content/posts.md`.
+         """),
+    ]
+}

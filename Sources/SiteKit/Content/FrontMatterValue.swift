@@ -1,0 +1,82 @@
+import Foundation
+import Yams
+
+/// One value from a content file's YAML front matter, kept in a form that is `Sendable`
+/// (unlike the `Any` trees YAML libraries produce).
+public enum FrontMatterValue: Sendable, Hashable {
+    /// Text, including YAML timestamps, which are kept exactly as written.
+    case string(String)
+    /// Any YAML integer or float.
+    case number(Double)
+    /// `true` / `false`.
+    case bool(Bool)
+    /// A YAML sequence.
+    case list([FrontMatterValue])
+    /// A YAML mapping with text keys.
+    case map([String: FrontMatterValue])
+    /// `null`, `~` or an empty value.
+    case null
+
+    /// The value as plain Swift values for Mustache templates: `String`, `Int` (for whole
+    /// numbers, so `3` renders as `3`, not `3.0`), `Double`, `Bool`, `[Any]`, `[String: Any]`,
+    /// and `NSNull` for null (which Mustache treats as empty and false).
+    public var templateValue: Any {
+        switch self {
+        case .string(let text): return text
+        case .number(let number):
+            if number.rounded() == number, abs(number) < 9_007_199_254_740_992 { return Int(number) }
+            return number
+        case .bool(let flag): return flag
+        case .list(let items): return items.map(\.templateValue)
+        case .map(let entries): return entries.mapValues(\.templateValue)
+        case .null: return NSNull()
+        }
+    }
+
+    /// The value as display text, or `nil` for lists, maps and null.
+    public var text: String? {
+        switch self {
+        case .string(let text): return text
+        case .number: return String(describing: templateValue)
+        case .bool(let flag): return flag ? "true" : "false"
+        case .list, .map, .null: return nil
+        }
+    }
+}
+
+extension FrontMatterValue {
+    /// Converts a composed YAML node, using the YAML core schema's tag resolution so `3`,
+    /// `true` and `~` become numbers, booleans and null while quoted text stays text.
+    init(node: Node) throws(FrontMatterValue.KeyError) {
+        if let mapping = node.mapping {
+            var entries: [String: FrontMatterValue] = [:]
+            for (key, value) in mapping {
+                guard let name = key.scalar?.string else { throw KeyError(line: key.mark?.line) }
+                entries[name] = try FrontMatterValue(node: value)
+            }
+            self = .map(entries)
+        } else if let sequence = node.sequence {
+            var items: [FrontMatterValue] = []
+            for item in sequence { items.append(try FrontMatterValue(node: item)) }
+            self = .list(items)
+        } else if let scalar = node.scalar {
+            // `Tag.name` is not public in every Yams release; its description is the tag name.
+            switch Tag.Name(rawValue: node.tag.description) {
+            case .null: self = .null
+            case .bool: self = node.bool.map(FrontMatterValue.bool) ?? .string(scalar.string)
+            case .int: self = node.int.map { .number(Double($0)) } ?? .string(scalar.string)
+            case .float: self = node.float.map(FrontMatterValue.number) ?? .string(scalar.string)
+            default: self = .string(scalar.string)
+            }
+        } else {
+            // Newer YAML libraries may add node kinds; treat them as absent rather than guess.
+            self = .null
+        }
+    }
+
+    /// A mapping key that is itself a list or mapping, which templates could never look up.
+    struct KeyError: Error {
+        /// Line inside the YAML text, counted from 1.
+        let line: Int?
+    }
+}

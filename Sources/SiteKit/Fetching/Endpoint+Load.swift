@@ -1,0 +1,84 @@
+import Foundation
+
+extension HTTPFetching {
+    /// Fetches `endpoint` under `baseURL` and decodes its JSON.
+    ///
+    /// A non-2xx answer becomes `FetchError.httpStatus` carrying the server's own message when
+    /// the body is a JSON error; a body that does not decode becomes `FetchError.decoding` with
+    /// the JSON path where it failed.
+    public func load<Response>(_ endpoint: Endpoint<Response>, from baseURL: URL) async throws -> (Response, FetchResult) {
+        let request = endpoint.request(baseURL: baseURL)
+        let result = try await fetch(request, limits: .json)
+        let response = result.response
+        guard (200..<300).contains(response.status) else {
+            throw FetchError(.httpStatus(response.status, serverMessage: ServerMessage.extract(from: response.body)),
+                             method: request.method, url: request.url, attempts: result.attempts)
+        }
+        do {
+            return (try JSONDecoder().decode(Response.self, from: response.body), result)
+        } catch let error as DecodingError {
+            let (path, detail) = JSONPath.describe(error)
+            throw FetchError(.decoding(path: path, detail: detail), method: request.method, url: request.url)
+        }
+    }
+}
+
+/// The human message inside an API's JSON error body, e.g.
+/// `{"statusCode":503,"message":["try later"],"error":"Service Unavailable"}` or `{"error":"…"}`.
+enum ServerMessage {
+    static func extract(from body: Data) -> String? {
+        guard !body.isEmpty else { return nil }
+        if let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] {
+            for key in ["message", "error", "detail", "title"] {
+                if let text = object[key] as? String, !text.isEmpty { return clip(text) }
+                if let list = object[key] as? [Any] {
+                    let joined = list.map { "\($0)" }.joined(separator: "; ")
+                    if !joined.isEmpty { return clip(joined) }
+                }
+            }
+            return nil
+        }
+        let text = String(decoding: body.prefix(400), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty, !text.hasPrefix("<") else { return nil }
+        return clip(text.components(separatedBy: .newlines).first ?? text)
+    }
+
+    private static func clip(_ text: String) -> String {
+        text.count > 200 ? String(text.prefix(200)) + "…" : text
+    }
+}
+
+/// Where a JSON decoding error happened, as a path such as `$.results[3].name`.
+enum JSONPath {
+    static func describe(_ error: DecodingError) -> (path: String, detail: String) {
+        switch error {
+        case .typeMismatch(let type, let context):
+            return (path(context.codingPath), "expected \(typeName(type)) (\(context.debugDescription))")
+        case .valueNotFound(let type, let context):
+            return (path(context.codingPath), "expected \(typeName(type)), found null")
+        case .keyNotFound(let key, let context):
+            return (path(context.codingPath + [key]), "the field is missing")
+        case .dataCorrupted(let context):
+            let underlying = (context.underlyingError as NSError?)?.localizedDescription
+            return (path(context.codingPath), "the body is not valid JSON\(underlying.map { " (\($0))" } ?? "")")
+        @unknown default:
+            return ("$", "\(error)")
+        }
+    }
+
+    static func path(_ keys: [any CodingKey]) -> String {
+        keys.reduce("$") { partial, key in
+            if let index = key.intValue { return partial + "[\(index)]" }
+            return partial + "." + key.stringValue
+        }
+    }
+
+    private static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type, is Double.Type: "a number"
+        case is Bool.Type: "true or false"
+        default: "\(type)".contains("Array") ? "a list" : "an object"
+        }
+    }
+}

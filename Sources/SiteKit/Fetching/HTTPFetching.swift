@@ -1,0 +1,12 @@
+import Foundation
+
+/// The one way the engine fetches anything over HTTP: API JSON, images, and `site fetch`.
+///
+/// The production implementation is `HTTPClient` (disk cache, revalidation, stale-if-error,
+/// retries with `Retry-After`, a hard per-attempt deadline, coalescing of identical GETs).
+/// Every HTTP status is returned as a `FetchResult`; only failures with no usable response
+/// (transport, timeout, offline miss, limits) throw `FetchError`.
+public protocol HTTPFetching: Sendable {
+    /// Fetches `request`, enforcing `limits` as the bytes arrive.
+    func fetch(_ request: HTTPRequest, limits: TransferLimits) async throws -> FetchResult
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// What every page shares: the site's settings, where the data came from, and the way back to
+/// the site root from the page's own folder (all links are relative).
+struct PageFrame: Sendable {
+    var title: String
+    var description: String
+    var language: String
+    var source: DataSource
+    var seed: String
+
+    /// `../` once per folder between `path` and the site root: "users/page/2/index.html" → "../../../".
+    static func root(for path: String) -> String {
+        String(repeating: "../", count: path.split(separator: "/").count - 1)
+    }
+
+    /// The template context for a page at `path`, in section `section` (home, users, posts).
+    func context(path: String, section: String, page: ContentPage, extra: [String: Any]) -> [String: Any] {
+        var context = extra
+        context["site"] = ["title": title, "description": description, "language": language]
+        context["page"] = page.templateValues
+        context["root"] = Self.root(for: path)
+        context["nav"] = [section: true]
+        context["seed"] = seed
+        context["intro"] = page.bodyHTML
+        if source.isDemo {
+            context["source"] = "the embedded demo API"
+            context["demo"] = ["message": "This site was built from the embedded demo API, not from randomuser.me and JSONPlaceholder: every person and post on it is made up. Build with --live to use the real APIs."]
+        } else {
+            context["source"] = "randomuser.me and JSONPlaceholder"
+        }
+        return context
+    }
+}
+
+/// One rendered file of the site.
+struct RenderedFile: Sendable {
+    var path: String
+    var bytes: Data
+}

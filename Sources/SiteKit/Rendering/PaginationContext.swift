@@ -1,0 +1,18 @@
+/// The `pagination` value templates see for page `current` of a paginated section.
+extension Pagination {
+    func context(current: Int) -> [String: Any] {
+        var context: [String: Any] = [
+            "current": current,
+            "total": pageCount,
+            "hasPages": pageCount > 1,
+            "isFirst": current == 1,
+            "isLater": current > 1,
+            "pages": visiblePages(around: current).map { number -> [String: Any] in
+                ["number": number, "href": Pagination.link(from: current, to: number), "current": number == current]
+            },
+        ]
+        if current > 1 { context["prev"] = ["href": Pagination.link(from: current, to: current - 1)] }
+        if current < pageCount { context["next"] = ["href": Pagination.link(from: current, to: current + 1)] }
+        return context
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// One post as the list template shows it: title, excerpt, author's name and comment count.
+struct PostEntry {
+    static func context(for post: Post, author: Author?, comments: Int) -> [String: Any] {
+        [
+            "title": post.title.isEmpty ? "Untitled post" : post.title,
+            "excerpt": excerpt(post.body),
+            "author": author.map { $0.name.isEmpty ? "Author \($0.id)" : $0.name } ?? "an unknown author",
+            "comments": comments,
+            "commentsLabel": comments == 1 ? "comment" : "comments",
+        ]
+    }
+
+    /// The body's first 160 characters on one line, cut at a word boundary.
+    static func excerpt(_ body: String, limit: Int = 160) -> String {
+        let flat = body.split(whereSeparator: \.isNewline).joined(separator: " ")
+        guard flat.count > limit else { return flat }
+        let cut = flat.prefix(limit)
+        let word = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
+        return word.trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)) + "…"
+    }
+}

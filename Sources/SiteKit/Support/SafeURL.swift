@@ -1,0 +1,27 @@
+import Foundation
+
+/// Gatekeeper for URLs taken from untrusted data before they become `href` or `src` values.
+public enum SafeURL {
+    /// Returns `string` as a URL only if it is an absolute `http` or `https` URL with a host.
+    ///
+    /// Anything else gives `nil`: other schemes (`javascript:`, `data:`, `file:`, …), relative
+    /// references, `http://` without a host, and strings holding whitespace or control characters
+    /// (browsers strip those, which is how `java\tscript:` tricks slip past naive checks).
+    public static func http(_ string: String?) -> URL? {
+        guard let string, !string.isEmpty else { return nil }
+        let forbidden = string.unicodeScalars.contains { scalar in
+            scalar.properties.isWhitespace
+                || CharacterSet.controlCharacters.contains(scalar)
+                || scalar == "\\"
+        }
+        guard !forbidden else { return nil }
+        // URLComponents is strict about syntax; URL(string:) alone accepts more odd forms.
+        guard let components = URLComponents(string: string),
+              let scheme = components.scheme?.lowercased(),
+              scheme == "http" || scheme == "https",
+              let host = components.host, !host.isEmpty,
+              let url = components.url
+        else { return nil }
+        return url
+    }
+}

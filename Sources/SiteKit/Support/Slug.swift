@@ -1,0 +1,102 @@
+import Foundation
+
+/// File-name-safe identifiers made from free text such as people's names or post titles.
+public enum Slug {
+    /// Makes a lowercase slug from `text`.
+    ///
+    /// Letters and digits of every script are kept (so Persian or Cyrillic names stay readable),
+    /// Latin diacritics are folded (`é` → `e`), and every other run of characters becomes one `-`.
+    /// The result never contains `/`, `\`, `.`, NUL or control characters, never starts or ends
+    /// with `-`, is at most `maxLength` UTF-8 bytes without splitting a character, and is
+    /// `fallback` when nothing usable is left.
+    public static func make(_ text: String, maxLength: Int = 60, fallback: String = "item") -> String {
+        var slug = ""
+        var pendingHyphen = false
+        for character in foldLatin(text).lowercased() {
+            if isKept(character) {
+                if pendingHyphen, !slug.isEmpty { slug += "-" }
+                pendingHyphen = false
+                slug.append(character)
+            } else {
+                pendingHyphen = true
+            }
+        }
+        slug = truncate(slug, toUTF8Bytes: max(0, maxLength))
+        while slug.hasSuffix("-") { slug.removeLast() }
+        return slug.isEmpty ? fallback : slug
+    }
+
+    /// Folds diacritics and full-width forms only for Latin text: in other scripts the marks
+    /// are part of the spelling (Devanagari vowel signs, Arabic harakat) and must stay.
+    private static func foldLatin(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            guard let base = character.unicodeScalars.first?.value else { continue }
+            let isLatin = base < 0x0250 || (0x1E00...0x1EFF).contains(base) || (0xFF00...0xFF5E).contains(base)
+            if isLatin, !character.isASCII {
+                result += String(character).folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// A character survives when every scalar in it is a letter, a digit or a combining mark
+    /// that belongs to a letter (Indic and Arabic scripts need their marks to stay readable).
+    private static func isKept(_ character: Character) -> Bool {
+        guard let first = character.unicodeScalars.first,
+              first.properties.isAlphabetic || first.properties.numericType != nil
+        else { return false }
+        return character.unicodeScalars.allSatisfy { scalar in
+            let properties = scalar.properties
+            switch properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                 .decimalNumber, .letterNumber, .otherNumber,
+                 .nonspacingMark, .spacingMark, .enclosingMark:
+                return true
+            default:
+                return false
+            }
+        }
+    }
+
+    /// Cuts at a character boundary so no multi-byte character is ever split.
+    private static func truncate(_ text: String, toUTF8Bytes limit: Int) -> String {
+        guard text.utf8.count > limit else { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let size = character.utf8.count
+            if used + size > limit { break }
+            result.append(character)
+            used += size
+        }
+        return result
+    }
+}
+
+/// Hands out distinct slugs, in call order, so the same inputs always give the same outputs.
+public struct SlugRegistry: Sendable {
+    private var taken: Set<String> = []
+    private var nextSuffix: [String: Int] = [:]
+
+    /// Creates an empty registry.
+    public init() {}
+
+    /// Returns `base` if unused, otherwise `base-2`, `base-3`, … skipping any slug already
+    /// handed out (including a literal `name-2` produced earlier from different text).
+    public mutating func unique(_ base: String) -> String {
+        guard taken.contains(base) else {
+            taken.insert(base)
+            return base
+        }
+        var suffix = nextSuffix[base, default: 2]
+        while taken.contains("\(base)-\(suffix)") { suffix += 1 }
+        let candidate = "\(base)-\(suffix)"
+        taken.insert(candidate)
+        nextSuffix[base] = suffix + 1
+        return candidate
+    }
+}

@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// `site`: a static site generator for sites built from live APIs.
+@main
+struct SiteCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "site",
+        abstract: "Builds a static site from live APIs: people from randomuser.me, posts from JSONPlaceholder.",
+        // Register each subcommand here once its file exists: BuildCommand, APICommand, FetchCommand.
+        subcommands: []
+    )
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+@Suite("Content loader")
+struct ContentLoaderTests {
+    /// Runs `body` with a fresh `content` folder holding `files` (name → text).
+    private func withContent(_ files: [String: String], _ body: (ContentLoader) throws -> Void) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let content = folder.url.appendingPathComponent("content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        for (name, text) in files {
+            try Data(text.utf8).write(to: content.appendingPathComponent(name))
+        }
+        try body(ContentLoader(directory: content))
+    }
+
+    private func error(loading name: String, with loader: ContentLoader) -> ContentError? {
+        do {
+            _ = try loader.load(name)
+            return nil
+        } catch {
+            return error as? ContentError
+        }
+    }
+
+    @Test("without a content folder, loadAll returns the three built-in pages")
+    func builtInPagesWhenFolderMissing() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let loader = ContentLoader(directory: folder.url.appendingPathComponent("content"))
+        let pages = try loader.loadAll()
+        #expect(pages.keys.sorted() == ["index", "posts", "users"])
+        #expect(pages["index"]?.title == "Home")
+        #expect(pages["users"]?.title == "People")
+        #expect(pages["posts"]?.title == "Posts")
+        #expect(pages.values.allSatisfy { $0.isBuiltIn && !$0.bodyHTML.isEmpty && !$0.description.isEmpty })
+        #expect(pages["users"]?.sourceFile.lastPathComponent == "users.md")
+        #expect(pages["users"]?.bodyHTML.contains("\u{2013}") == true)  // smart dash from "--"
+        #expect(ContentPage.defaultPages.keys.sorted() == ["index", "posts", "users"])
+    }
+
+    @Test("a file replaces the built-in text for its page only")
+    func fileOverridesBuiltIn() throws {
+        try withContent(["users.md": "---\ntitle: Our Team\n---\nHello *team*.\n"]) { loader in
+            let pages = try loader.loadAll()
+            #expect(pages["users"]?.title == "Our Team")
+            #expect(pages["users"]?.bodyHTML == "<p>Hello <em>team</em>.</p>\n")
+            #expect(pages["users"]?.isBuiltIn == false)
+            #expect(pages["index"]?.isBuiltIn == true)
+        }
+    }
+
+    @Test("a missing non-standard page names the file to create")
+    func missingPageNamesFile() throws {
+        try withContent([:]) { loader in
+            let failure = try #require(error(loading: "about", with: loader))
+            #expect(failure.file == "content/about.md")
+            #expect(failure.line == nil)
+            #expect(failure.description.hasPrefix("content/about.md: the file does not exist. Create it"))
+        }
+    }
+
+    @Test("a broken standard page is an error, never replaced by built-in text")
+    func brokenFileIsNotReplaced() throws {
+        try withContent(["users.md": "---\ntitle: Users\ndescription: People\nthis line has no colon\ntags: [a]\n---\n"]) { loader in
+            #expect(throws: ContentError.self) { try loader.loadAll() }
+            let failure = try #require(error(loading: "users", with: loader))
+            #expect(failure.description == "content/users.md:4: the front matter is not valid YAML "
+                + "(could not find expected ':'). Fix the YAML between the two '---' lines.")
+        }
+    }
+
+    @Test("a YAML parser error points at the file line of the bad value")
+    func parserErrorLine() throws {
+        let text = "---\ntitle: Fine\ndescription: Fine\nlinks:\n  - a\n  b: c\n---\nBody\n"
+        try withContent(["posts.md": text]) { loader in
+            let failure = try #require(error(loading: "posts", with: loader))
+            #expect(failure.line == 6)
+            #expect(failure.message.hasPrefix("the front matter is not valid YAML ("))
+        }
+    }
+
+    @Test("a mapping value in the wrong place is reported on its own line")
+    func mappingValueErrorLine() throws {
+        try withContent(["index.md": "---\ntitle: Home\ndescription: a: b\n---\n"]) { loader in
+            let failure = try #require(error(loading: "index", with: loader))
+            #expect(failure.line == 3)
+            #expect(failure.message.contains("mapping values are not allowed"))
+        }
+    }
+
+    @Test("a title that is a list is an error on the title line")
+    func titleMustBeText() throws {
+        try withContent(["index.md": "---\ndescription: x\ntitle:\n  - a\n  - b\n---\n"]) { loader in
+            let failure = try #require(error(loading: "index", with: loader))
+            #expect(failure.line == 3)
+            #expect(failure.message.hasPrefix("'title' must be a single line of text"))
+        }
+    }
+
+    @Test("'...' closes front matter, empty front matter is allowed, later '---' lines stay in the body")
+    func delimiters() throws {
+        try withContent([
+            "index.md": "---\ntitle: Dots\n...\nA\n\n---\n\nB\n",
+            "users.md": "---\n---\nOnly body\n",
+        ]) { loader in
+            let index = try loader.load("index")
+            #expect(index.title == "Dots")
+            #expect(index.bodyHTML == "<p>A</p>\n<hr />\n<p>B</p>\n")
+            let users = try loader.load("users")
+            #expect(users.title == "Users")
+            #expect(users.bodyMarkdown == "Only body\n")
+        }
+    }
+
+    @Test("invalid UTF-8 is an error naming the file and the line of the bad byte")
+    func invalidUTF8() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var bytes = Array("---\ntitle: x\n---\nok\n".utf8)
+        bytes += [0x66, 0xC3, 0x28, 0x0A]  // "f", then a broken two-byte sequence
+        try Data(bytes).write(to: folder.url.appendingPathComponent("posts.md"))
+        let loader = ContentLoader(directory: folder.url)
+        let failure = try #require(error(loading: "posts", with: loader))
+        #expect(failure.file == "\(folder.url.lastPathComponent)/posts.md")
+        #expect(failure.line == 5)
+        #expect(failure.message == "the file is not valid UTF-8 text. Save it as UTF-8 in your editor.")
+    }
+
+    @Test("page names with path separators or leading dots are refused")
+    func unsafeNamesRefused() throws {
+        try withContent([:]) { loader in
+            for name in ["../secret", "a/b", ".hidden", ""] {
+                let failure = try #require(error(loading: name, with: loader))
+                #expect(failure.message.contains("is not a page name"))
+            }
+        }
+    }
+
+    @Test("Markdown options given to the loader reach the rendered body")
+    func loaderUsesMarkdownOptions() throws {
+        try withContent(["index.md": "<em>raw</em> \"q\"\n"]) { safe in
+            let safeHTML = try safe.load("index").bodyHTML
+            #expect(safeHTML == "<p><!-- raw HTML omitted -->raw<!-- raw HTML omitted --> \u{201C}q\u{201D}</p>\n")
+            let unsafe = ContentLoader(directory: safe.directory, markdownOptions: [.unsafe])
+            let unsafeHTML = try unsafe.load("index").bodyHTML
+            #expect(unsafeHTML == "<p><em>raw</em> &quot;q&quot;</p>\n")
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+@Suite("Front matter")
+struct FrontMatterTests {
+    private let loader = ContentLoader(directory: Fixture.url("Content"))
+
+    private func loadError(_ name: String) -> ContentError? {
+        do {
+            _ = try loader.load(name)
+            return nil
+        } catch {
+            return error as? ContentError
+        }
+    }
+
+    @Test("title and description come from front matter; every other key reaches extra with its type")
+    func extraKeysKeepTheirTypes() throws {
+        let page = try loader.load("good")
+        #expect(page.name == "good")
+        #expect(page.title == "The People")
+        #expect(page.description == "Everyone we know -- and then some.")
+        #expect(page.extra["title"] == nil)
+        #expect(page.extra["description"] == nil)
+        #expect(page.extra["tags"] == .list([.string("people"), .string("directory")]))
+        #expect(page.extra["author"] == .map(["name": .string("Ada"), "age": .number(36)]))
+        #expect(page.extra["weight"] == .number(2.5))
+        #expect(page.extra["count"] == .number(3))
+        #expect(page.extra["draft"] == .bool(false))
+        #expect(page.extra["published"] == .string("2024-05-01"))
+        #expect(page.extra["nothing"] == .null)
+        #expect(page.extra["quoted"] == .string("42"))
+        #expect(page.extra.count == 8)
+        #expect(page.bodyMarkdown.hasPrefix("# Hello\n"))
+        #expect(page.bodyHTML.contains("<h1>Hello</h1>"))
+        #expect(page.bodyHTML.contains("It\u{2019}s \u{201C}quoted\u{201D} \u{2013} and done\u{2026}"))
+        #expect(!page.bodyHTML.contains("<script>"))
+        #expect(page.sourceFile.lastPathComponent == "good.md")
+        #expect(!page.isBuiltIn)
+    }
+
+    @Test("template values are plain Swift values: Int for whole numbers, NSNull for null")
+    func templateValuesArePlain() throws {
+        let page = try loader.load("good")
+        let values = page.templateValues
+        #expect(values["count"] as? Int == 3)
+        #expect(values["weight"] as? Double == 2.5)
+        #expect(values["draft"] as? Bool == false)
+        #expect(values["tags"] as? [String] == ["people", "directory"])
+        #expect((values["author"] as? [String: Any])?["age"] as? Int == 36)
+        #expect(values["nothing"] is NSNull)
+        #expect(values["title"] as? String == "The People")
+        #expect((values["body"] as? String)?.contains("<h1>Hello</h1>") == true)
+    }
+
+    @Test("invalid YAML names the file and the exact file line of the broken key")
+    func brokenYAMLLine() throws {
+        let error = try #require(loadError("broken-yaml"))
+        #expect(error.file == "Content/broken-yaml.md")
+        #expect(error.line == 4)
+        #expect(error.description == "Content/broken-yaml.md:4: the front matter is not valid YAML "
+            + "(could not find expected ':'). Fix the YAML between the two '---' lines.")
+        #expect(error.localizedDescription == error.description)
+    }
+
+    @Test("a front matter block without a closing line is an error at line 1")
+    func unclosedFrontMatter() throws {
+        let error = try #require(loadError("unclosed"))
+        #expect(error.line == 1)
+        #expect(error.description.hasPrefix("Content/unclosed.md:1: the front matter that starts here is never closed."))
+    }
+
+    @Test("front matter that is a list, not a mapping, is an error at its first line")
+    func nonMappingFrontMatter() throws {
+        let error = try #require(loadError("list-front-matter"))
+        #expect(error.line == 2)
+        #expect(error.message.contains("must be a mapping"))
+        #expect(error.message.contains("a list"))
+    }
+
+    @Test("a file without front matter is all body and gets the capitalised name as title")
+    func noFrontMatter() throws {
+        let page = try loader.load("no-front-matter")
+        #expect(page.title == "No-front-matter")
+        #expect(page.description == "")
+        #expect(page.extra.isEmpty)
+        #expect(page.bodyHTML == "<h1>Just Markdown</h1>\n<p>No front matter here.</p>\n")
+    }
+
+    @Test("CRLF line endings are read like LF")
+    func crlfLineEndings() throws {
+        let raw = try Fixture.data("Content/crlf.md")
+        #expect(raw.starts(with: Array("---\r\n".utf8)))
+        let page = try loader.load("crlf")
+        #expect(page.title == "Windows Page")
+        #expect(page.description == "Saved with CRLF")
+        #expect(page.bodyMarkdown == "First line\nsecond line\n")
+        #expect(!page.bodyHTML.contains("\r"))
+    }
+
+    @Test("a UTF-8 byte order mark before the front matter is ignored")
+    func byteOrderMark() throws {
+        #expect(try Fixture.data("Content/bom.md").starts(with: [0xEF, 0xBB, 0xBF]))
+        let page = try loader.load("bom")
+        #expect(page.title == "BOM Page")
+        #expect(page.bodyHTML == "<p>Body after BOM.</p>\n")
+    }
+}

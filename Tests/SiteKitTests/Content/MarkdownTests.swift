@@ -1,0 +1,55 @@
+import Testing
+@testable import SiteKit
+
+@Suite("Markdown")
+struct MarkdownTests {
+    @Test("raw HTML is replaced by a comment in safe mode")
+    func rawHTMLOmitted() {
+        let html = Markdown.html(from: "<script>alert(1)</script>\n\nHi <b>there</b>")
+        #expect(!html.contains("<script>"))
+        #expect(!html.contains("<b>"))
+        #expect(html == "<!-- raw HTML omitted -->\n<p>Hi <!-- raw HTML omitted -->there<!-- raw HTML omitted --></p>\n")
+    }
+
+    @Test("javascript: and vbscript: links get an empty href in safe mode")
+    func dangerousLinksEmptied() {
+        #expect(Markdown.html(from: "[x](javascript:alert(1))") == "<p><a href=\"\">x</a></p>\n")
+        #expect(Markdown.html(from: "[y](VBScript:msgbox)") == "<p><a href=\"\">y</a></p>\n")
+        #expect(Markdown.html(from: "![i](javascript:alert(1))") == "<p><img src=\"\" alt=\"i\" /></p>\n")
+    }
+
+    @Test("ordinary https links are kept")
+    func httpsLinkKept() {
+        #expect(Markdown.html(from: "[site](https://example.com/a?b=1&c=2)")
+            == "<p><a href=\"https://example.com/a?b=1&amp;c=2\">site</a></p>\n")
+    }
+
+    @Test("unsafe mode keeps raw HTML and javascript: links")
+    func unsafeKeepsRawHTML() {
+        let html = Markdown.html(from: "<div class=\"x\">hi</div>\n\n[x](javascript:go())", options: [.unsafe])
+        #expect(html == "<div class=\"x\">hi</div>\n<p><a href=\"javascript:go()\">x</a></p>\n")
+    }
+
+    @Test("smart punctuation is on by default: curly quotes, dashes, ellipsis")
+    func smartPunctuationByDefault() {
+        let html = Markdown.html(from: "\"Hi\" -- it's 1990---2000...")
+        #expect(html == "<p>\u{201C}Hi\u{201D} \u{2013} it\u{2019}s 1990\u{2014}2000\u{2026}</p>\n")
+    }
+
+    @Test("without .smart the punctuation stays straight")
+    func smartPunctuationCanBeTurnedOff() {
+        #expect(Markdown.html(from: "\"Hi\" -- it's", options: []) == "<p>&quot;Hi&quot; -- it's</p>\n")
+    }
+
+    @Test("text is escaped and non-ASCII passes through")
+    func escapingAndUnicode() {
+        #expect(Markdown.html(from: "a < b & c — سلام") == "<p>a &lt; b &amp; c — سلام</p>\n")
+        #expect(Markdown.html(from: "") == "")
+    }
+
+    @Test("hard breaks option turns soft line breaks into <br />")
+    func hardBreaks() {
+        #expect(Markdown.html(from: "one\ntwo", options: [.hardBreaks]) == "<p>one<br />\ntwo</p>\n")
+        #expect(Markdown.html(from: "one\ntwo") == "<p>one\ntwo</p>\n")
+    }
+}

@@ -1,0 +1,43 @@
+import Testing
+@testable import SiteKit
+
+@Suite("Safe URL")
+struct SafeURLTests {
+    @Test("absolute http and https URLs with a host are accepted, scheme case-insensitively")
+    func acceptsHTTP() {
+        #expect(SafeURL.http("https://randomuser.me/api/portraits/men/1.jpg")?.absoluteString
+            == "https://randomuser.me/api/portraits/men/1.jpg")
+        #expect(SafeURL.http("http://127.0.0.1:8080/a?b=c#d")?.host == "127.0.0.1")
+        #expect(SafeURL.http("HTTPS://Example.com/x")?.path == "/x")
+        #expect(SafeURL.http("HtTp://example.com") != nil)
+    }
+
+    @Test("other schemes are rejected: javascript, data, file, ftp, mailto, vbscript")
+    func rejectsOtherSchemes() {
+        for string in [
+            "javascript:alert(1)", "JavaScript://example.com/%0Aalert(1)", "data:text/html,<script>alert(1)</script>",
+            "file:///etc/passwd", "ftp://example.com/file", "mailto:a@example.com", "vbscript:msgbox(1)",
+        ] {
+            #expect(SafeURL.http(string) == nil, "\(string) must be rejected")
+        }
+    }
+
+    @Test("relative references, missing hosts, nil and empty strings are rejected")
+    func rejectsRelativeAndHostless() {
+        for string in ["/images/a.jpg", "a.jpg", "//example.com/a.jpg", "http://", "https:///path", "http:example.com", ""] {
+            #expect(SafeURL.http(string) == nil, "\(string) must be rejected")
+        }
+        #expect(SafeURL.http(nil) == nil)
+    }
+
+    @Test("whitespace and control characters anywhere are rejected")
+    func rejectsWhitespaceAndControls() {
+        for string in [
+            " https://example.com", "https://example.com ", "https://exa mple.com", "https://example.com/a b",
+            "https://example.com/\u{0}", "java\tscript:alert(1)", "https://example.com/\n", "https://example.com/\u{7F}",
+            "https://example.com/\u{00A0}", "https:\\\\example.com",
+        ] {
+            #expect(SafeURL.http(string) == nil, "\(string.debugDescription) must be rejected")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Testing
+@testable import SiteKit
+
+@Suite("Slug")
+struct SlugTests {
+    @Test("Latin text is lowercased, diacritics folded and separators collapsed into single hyphens")
+    func latinText() {
+        #expect(Slug.make("Hello, World!") == "hello-world")
+        #expect(Slug.make("  Zoë   Ångström -- Ñandú  ") == "zoe-angstrom-nandu")
+        #expect(Slug.make("sunt aut facere repellat provident occaecati") == "sunt-aut-facere-repellat-provident-occaecati")
+        #expect(Slug.make("Ｆｕｌｌ Ｗｉｄｔｈ 123") == "full-width-123")
+    }
+
+    @Test("path traversal text becomes a harmless slug without dots or slashes")
+    func pathTraversal() {
+        #expect(Slug.make("../../etc/passwd") == "etc-passwd")
+        #expect(Slug.make("..") == "item")
+        #expect(Slug.make(".") == "item")
+        #expect(Slug.make("a\\b/c\u{0}d\u{7}e\u{202E}f") == "a-b-c-d-e-f")
+        for text in ["../..", "/..\\..", "a/../b", "\u{0}\u{1}", "..\u{2215}..", "C:\\Windows"] {
+            let slug = Slug.make(text)
+            #expect(!slug.contains("/") && !slug.contains("\\") && !slug.contains("."), "\(slug)")
+            #expect(!slug.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
+            #expect(!slug.hasPrefix("-") && !slug.hasSuffix("-"))
+        }
+    }
+
+    @Test("Persian, Arabic, Cyrillic and CJK letters are kept")
+    func otherScripts() {
+        #expect(Slug.make("محمد رضا") == "محمد-رضا")
+        #expect(Slug.make("Ёлка Иванова") == "ёлка-иванова")
+        #expect(Slug.make("東京 2024") == "東京-2024")
+        #expect(Slug.make("हिन्दी") == "हिन्दी")
+        #expect(Slug.make("۱۲۳ نام") == "۱۲۳-نام")
+    }
+
+    @Test("length is limited in UTF-8 bytes without cutting a character, and never ends with a hyphen")
+    func lengthInBytes() {
+        let cyrillic = Slug.make("ЖЖЖЖЖЖЖЖЖЖ", maxLength: 7)  // two bytes each
+        #expect(cyrillic == "жжж")
+        #expect(cyrillic.utf8.count == 6)
+        #expect(Slug.make("ab cd", maxLength: 3) == "ab")
+        #expect(Slug.make("😀 emoji only") == "emoji-only")
+        let long = Slug.make(String(repeating: "سلام ", count: 40))
+        #expect(long.utf8.count <= 60)
+        #expect(!long.hasSuffix("-"))
+        #expect(long.hasPrefix("سلام-سلام"))
+    }
+
+    @Test("text with no letters or digits gives the fallback")
+    func fallback() {
+        #expect(Slug.make("") == "item")
+        #expect(Slug.make("!!! ??? 😀", fallback: "person") == "person")
+        #expect(Slug.make("abc", maxLength: 0, fallback: "x") == "x")
+    }
+
+    @Test("the registry makes collisions distinct in order and never reuses a produced name")
+    func registryCollisions() {
+        var registry = SlugRegistry()
+        #expect(registry.unique("ada") == "ada")
+        #expect(registry.unique("ada") == "ada-2")
+        #expect(registry.unique("ada-3") == "ada-3")
+        #expect(registry.unique("ada") == "ada-4")
+        #expect(registry.unique("ada-2") == "ada-2-2")
+        #expect(registry.unique("bob") == "bob")
+
+        var other = SlugRegistry()
+        let names = ["x", "x-2", "x", "x", "x-2"].map { other.unique($0) }
+        #expect(names == ["x", "x-2", "x-3", "x-4", "x-2-2"])
+        #expect(Set(names).count == names.count)
+    }
+}
