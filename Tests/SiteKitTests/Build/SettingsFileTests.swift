@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+@Suite("Settings file")
+struct SettingsFileTests {
+    private func load(_ name: String) throws -> (SiteSettings, [String]) {
+        try SettingsFile.load(Fixture.url("Build/\(name)"), shownAs: name, required: true)
+    }
+
+    @Test("every key of site.yml overrides its default")
+    func everyKeyIsRead() throws {
+        let (settings, warnings) = try load("full.yml")
+        #expect(warnings.isEmpty)
+        #expect(settings.title == "Team & Friends")
+        #expect(settings.language == "fa")
+        #expect(settings.baseURL == "https://people.example.org/sub/")
+        #expect(settings.source == .demo)
+        #expect(settings.seed == "fixture")
+        #expect(settings.users == 300)
+        #expect(settings.perPage == 10)
+        #expect(settings.jobs == 8)
+        #expect(settings.timeout == 5)
+        #expect(settings.nationalities == ["ir", "ua"])
+        #expect(settings.randomUserURL.absoluteString == "http://127.0.0.1:9/api/")
+        #expect(settings.markdownUnsafe)
+        #expect(settings.cacheTTL == 600)
+    }
+
+    @Test("the repository's own site.yml loads without warnings")
+    func repositorySettingsLoad() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let (settings, warnings) = try SettingsFile.load(root.appendingPathComponent("site.yml"), shownAs: "site.yml", required: true)
+        #expect(warnings.isEmpty)
+        #expect(settings.source == .auto)
+        #expect(settings.randomUserURL.host == "randomuser.me")
+    }
+
+    @Test("a value of the wrong type names the file, the line and the key")
+    func wrongTypeNamesFileAndLine() throws {
+        let error = #expect(throws: SettingsError.self) { try load("bad-type.yml") }
+        #expect(error?.line == 2)
+        #expect(error?.description.contains("bad-type.yml:2") == true)
+        #expect(error?.description.contains("'users' must be a whole number") == true)
+    }
+
+    @Test("an unknown key is a warning that names it, not a silent no-op")
+    func unknownKeyWarns() throws {
+        let (settings, warnings) = try load("typo.yml")
+        #expect(settings.perPage == SiteSettings().perPage)
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("per_pgae") == true)
+    }
+
+    @Test("source accepts only auto, live or demo")
+    func sourceIsChecked() {
+        let error = #expect(throws: SettingsError.self) { try load("bad-source.yml") }
+        #expect(error?.description.contains("auto, live or demo") == true)
+    }
+
+    @Test("broken YAML is an error with a line number")
+    func brokenYAMLHasALine() {
+        let error = #expect(throws: SettingsError.self) { try load("bad-yaml.yml") }
+        #expect(error?.line != nil)
+        #expect(error?.description.hasPrefix("bad-yaml.yml:") == true)
+    }
+
+    @Test("API URLs must be http(s)")
+    func apiURLsMustBeHTTP() {
+        #expect(throws: SettingsError.self) { try load("javascript-url.yml") }
+    }
+
+    @Test("a missing default settings file is fine; a missing --config file is an error")
+    func missingFile() throws {
+        let missing = URL(fileURLWithPath: "/nonexistent/site.yml")
+        #expect(try SettingsFile.load(missing, shownAs: "site.yml", required: false).0 == SiteSettings())
+        #expect(throws: SettingsError.self) { try SettingsFile.load(missing, shownAs: "x.yml", required: true) }
+    }
+
+    @Test("out-of-range numbers are rejected with the allowed range")
+    func rangesAreChecked() {
+        var settings = SiteSettings()
+        settings.perPage = 0
+        #expect(throws: SettingsError.self) { try settings.validated(file: "site.yml") }
+    }
+
+    @Test("durations", arguments: [("90", 90.0), ("500ms", 0.5), ("30s", 30), ("10m", 600), ("2h", 7200), ("1d", 86_400)])
+    func durations(text: String, seconds: Double) {
+        #expect(DurationText.seconds(text) == seconds)
+    }
+
+    @Test("bad durations are nil", arguments: ["", "ten", "-5s", "5x", "nan"])
+    func badDurations(text: String) {
+        #expect(DurationText.seconds(text) == nil)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+@Suite("Endpoint decoding")
+struct EndpointLoadTests {
+    let base = URL(string: "https://randomuser.example/api/")!
+
+    @Test("randomuser quirks decode: numeric and text postcodes, null id values, RTL and Cyrillic names, extra fields")
+    func quirksDecode() async throws {
+        let fetcher = StubFetcher.always(200, try Fixture.data("Fetching/randomuser-quirks.json"))
+        let (page, _) = try await fetcher.load(RandomUserAPI.people(results: 5, seed: "quirks", page: 1), from: base)
+        #expect(page.results.count == 5)
+        #expect(page.results[0].name.full == "Mr محمدرضا کریمی")
+        #expect(page.results[0].location?.postcode == "59731")
+        #expect(page.results[0].location?.street == "7279 شهید باهنر")
+        #expect(page.results[0].idValue == nil)
+        #expect(page.results[1].location?.postcode == "01001")
+        #expect(page.results[1].name.last == "Шевченко")
+        #expect(page.results[2].idValue == "AB 12 34 56 C")
+        #expect(page.results[4].displayName == "Only Name")
+        #expect(page.results[4].picture == nil)
+    }
+
+    @Test("the same login.uuid twice is one person, the first one")
+    func duplicatesCollapse() async throws {
+        let fetcher = StubFetcher.always(200, try Fixture.data("Fetching/randomuser-quirks.json"))
+        let (page, _) = try await fetcher.load(RandomUserAPI.people(results: 5, seed: "quirks", page: 1), from: base)
+        let data = SiteData(people: page.results, posts: [], authors: [], comments: [])
+        #expect(data.people.count == 4)
+        #expect(data.people[1].email == "yaroslava.shevchenko@example.com")
+    }
+
+    @Test("the request carries results, seed, page, inc and nat")
+    func requestQuery() throws {
+        let request = RandomUserAPI.people(results: 300, seed: "s", page: 2, nationalities: ["IR", "ua"]).request(baseURL: base)
+        let query = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        let values = Dictionary(query.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
+        #expect(values["results"] == "300")
+        #expect(values["seed"] == "s")
+        #expect(values["page"] == "2")
+        #expect(values["nat"] == "ir,ua")
+        #expect(values["inc"]?.contains("picture") == true)
+        #expect(request.url.absoluteString.hasPrefix("https://randomuser.example/api/?"))
+    }
+
+    @Test("more than 5000 people become equal pages of one seed", arguments: [(1, 1), (5000, 1), (5001, 2), (50_000, 10)])
+    func paging(total: Int, pages: Int) {
+        let split = RandomUserAPI.pages(for: total)
+        #expect(split.count == pages)
+        #expect(split.allSatisfy { $0.results <= 5000 && $0.results == split[0].results })
+        #expect(split.reduce(0) { $0 + $1.results } >= total)
+    }
+
+    @Test("a decoding failure names the URL and the JSON path")
+    func decodingErrorHasPath() async throws {
+        let body = Data(#"{"results": "not a list"}"#.utf8)
+        let error = await #expect(throws: FetchError.self) {
+            try await StubFetcher.always(200, body).load(RandomUserAPI.people(results: 1, seed: "s", page: 1), from: base)
+        }
+        guard case .decoding(let path, _)? = error?.kind else { Issue.record("expected a decoding error"); return }
+        #expect(path == "$.results")
+        #expect(error?.description.contains("randomuser.example/api/") == true)
+    }
+
+    @Test("malformed JSON is a decoding error, not a crash")
+    func malformedJSON() async {
+        let error = await #expect(throws: FetchError.self) {
+            try await StubFetcher.always(200, Data(#"[{"id": 1, "title": "cut"#.utf8)).load(JSONPlaceholderAPI.posts, from: base)
+        }
+        #expect(error?.kindName == "decoding")
+    }
+
+    @Test("an HTTP error carries the server's own message")
+    func serverMessage() async {
+        let body = Data(#"{"statusCode":503,"message":["try later"],"error":"Service Unavailable"}"#.utf8)
+        let error = await #expect(throws: FetchError.self) {
+            try await StubFetcher.always(503, body).load(JSONPlaceholderAPI.posts, from: base)
+        }
+        #expect(error?.kind == .httpStatus(503, serverMessage: "try later"))
+        #expect(error?.description.contains("HTTP 503") == true)
+        #expect(error?.description.contains("try later") == true)
+    }
+
+    @Test("JSONPlaceholder lists skip malformed entries and keep the rest")
+    func lenientLists() async throws {
+        let body = Data(#"[{"id": 1, "userId": "2", "title": "ok", "body": "b"}, {"title": "no id"}, {"id": 3, "title": 5, "body": null}]"#.utf8)
+        let (posts, _) = try await StubFetcher.always(200, body).load(JSONPlaceholderAPI.posts, from: base)
+        #expect(posts.elements.map(\.id) == [1, 3])
+        #expect(posts.elements[0].userId == 2)
+        #expect(posts.elements[1].title == "5")
+        #expect(posts.skipped == 1)
+    }
+}
