@@ -6,7 +6,6 @@ struct SiteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "site",
         abstract: "Builds a static site from live APIs: people from randomuser.me, posts from JSONPlaceholder.",
-        // Register each subcommand here once its file exists: BuildCommand, APICommand, FetchCommand.
-        subcommands: []
+        subcommands: [BuildCommand.self, APICommand.self, FetchCommand.self]
     )
 }

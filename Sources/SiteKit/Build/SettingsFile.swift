@@ -136,8 +136,21 @@ struct SettingsReader {
             }
         case "images":
             guard let mapping = node.mapping else { throw fail(key, "a mapping, such as 'images: {jobs: 16}'") }
-            for (sub, value) in mapping where sub.scalar?.string == "jobs" {
-                settings.jobs = try integer("images.jobs", value)
+            for (sub, value) in mapping {
+                switch sub.scalar?.string {
+                case "jobs": settings.jobs = try integer("images.jobs", value)
+                case "per_host": settings.imagesPerHost = try integer("images.per_host", value)
+                case "sizes":
+                    let names = try value.sequence.map { try $0.map { try text("images.sizes", $0) } }
+                        ?? text("images.sizes", value).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                    settings.imageSizes = try names.map {
+                        guard let size = ImageSize(rawValue: $0.lowercased()) else {
+                            throw fail("images.sizes", "a list of thumbnail, medium and large, such as [thumbnail, large]")
+                        }
+                        return size
+                    }
+                default: continue
+                }
             }
         default: break
         }

@@ -91,6 +91,28 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         }
     }
 
+    /// Failures after which a stale cached copy may stand in for the origin (stale-if-error).
+    var allowsStaleFallback: Bool {
+        switch kind {
+        case .transport, .timeout, .retryAfterTooLong: true
+        default: false
+        }
+    }
+
+    /// A clause for warnings: "failed (the connection was refused)", "timed out after 30 s".
+    var shortReason: String {
+        switch kind {
+        case .transport(let detail, _): "failed (\(detail))"
+        case .timeout(let seconds): "timed out after \(Self.format(seconds)) s"
+        case .retryAfterTooLong(let seconds, _): "asked to retry after \(Self.format(seconds)) s"
+        case .httpStatus(let status, _): "answered HTTP \(status)"
+        case .offlineMiss: "is not cached"
+        case .limit(let detail): "was refused: \(detail)"
+        case .decoding(_, let detail): "sent unreadable JSON: \(detail)"
+        case .cache(let detail): "could not use the cache: \(detail)"
+        }
+    }
+
     static func format(_ seconds: Double) -> String {
         seconds.rounded() == seconds ? String(Int(seconds)) : String(format: "%.1f", seconds)
     }

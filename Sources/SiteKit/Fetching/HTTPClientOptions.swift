@@ -2,14 +2,16 @@ import Foundation
 
 /// How the HTTP layer behaves for a run: deadlines, retries, cache use.
 public struct HTTPClientOptions: Sendable {
-    /// Whole-response deadline for each attempt, in seconds.
+    /// Whole-response deadline for each attempt, in seconds of real time (a dripping server cannot
+    /// stretch it; the injected `SiteClock` does not shorten it).
     public var timeout: Double
     public var retry: RetryPolicy
     /// Make no network request at all; serve what the cache has, stale or not.
     public var offline: Bool
     /// Revalidate even fresh cache entries.
     public var refresh: Bool
-    /// A floor for the freshness lifetime of cached responses (`cache.ttl`, `--ttl`).
+    /// A floor for the freshness lifetime of cached responses (`cache.ttl`, `--ttl`), applied to
+    /// every stored response that is not `no-cache`.
     public var minimumTTL: TimeInterval
 
     public init(timeout: Double = 30, retry: RetryPolicy = RetryPolicy(), offline: Bool = false,
@@ -28,6 +30,13 @@ public struct FetchResult: Sendable {
     public var outcome: CacheOutcome
     /// Seconds since the origin produced the response, when it came from the cache.
     public var age: Int?
-    /// Requests sent to the origin for this result.
+    /// Requests sent to the origin for this result (0 when the cache answered alone).
     public var attempts: Int
+
+    public init(response: HTTPResponse, outcome: CacheOutcome, age: Int? = nil, attempts: Int) {
+        self.response = response
+        self.outcome = outcome
+        self.age = age
+        self.attempts = attempts
+    }
 }

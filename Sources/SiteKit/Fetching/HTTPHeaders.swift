@@ -36,10 +36,12 @@ public struct HTTPHeaders: Sendable, Hashable, Codable, ExpressibleByDictionaryL
         return all.isEmpty ? nil : all.joined(separator: ", ")
     }
 
+    /// Whether any field is called `name`.
     public func contains(_ name: String) -> Bool {
         fields.contains { $0.name.caseInsensitiveCompare(name) == .orderedSame }
     }
 
+    /// Appends a field, keeping any others of the same name.
     public mutating func add(_ name: String, _ value: String) {
         fields.append(HTTPField(name, value))
     }
@@ -56,6 +58,7 @@ public struct HTTPHeaders: Sendable, Hashable, Codable, ExpressibleByDictionaryL
         }
     }
 
+    /// Removes every field called `name`.
     public mutating func remove(_ name: String) {
         fields.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
     }

@@ -4,7 +4,8 @@ import Foundation
 public struct TransferLimits: Sendable, Hashable {
     /// The most body bytes accepted.
     public var maxBodyBytes: Int
-    /// The most redirects followed (only http and https, never to another scheme).
+    /// The most redirects `HTTPClient` follows (only to http and https); 0 returns redirect
+    /// responses to the caller as they are (`site fetch`).
     public var maxRedirects: Int
 
     public init(maxBodyBytes: Int = 64 * 1024 * 1024, maxRedirects: Int = 5) {
@@ -18,7 +19,7 @@ public struct TransferLimits: Sendable, Hashable {
     public static let image = TransferLimits(maxBodyBytes: 10 * 1024 * 1024)
 }
 
-/// Sends one request and returns the whole response; nothing more (no cache, no retries).
+/// Sends one request and returns the whole response; nothing more (no cache, no retries, no redirects).
 ///
 /// Implementations must stop promptly when the calling task is cancelled, and throw
 /// `FetchError` for transport failures and exceeded limits.

@@ -1,6 +1,10 @@
 import Foundation
 
 /// Makes identical requests that are in flight at the same time share one fetch.
+///
+/// The first caller starts the work; callers arriving with the same key before it finishes wait for
+/// its result (or error). Cancelling the first caller cancels the shared work, which suits a build,
+/// where cancellation means every caller is going away.
 actor RequestCoalescer<Value: Sendable> {
     private var inFlight: [String: Task<Value, any Error>] = [:]
 

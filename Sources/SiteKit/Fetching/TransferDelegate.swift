@@ -4,7 +4,8 @@ import Synchronization
 import FoundationNetworking
 #endif
 
-/// Collects each data task's response and bytes, enforcing limits as the bytes arrive.
+/// Collects each data task's response and bytes, enforcing body limits as the bytes arrive and
+/// refusing to hand over a body cut short before its `Content-Length`.
 ///
 /// URLSession calls the delegate on its own queue; the per-task state lives behind a `Mutex`, so
 /// the class is `Sendable` without any unchecked conformance.
@@ -15,7 +16,6 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         var continuation: CheckedContinuation<HTTPResponse, any Error>
         var response: HTTPURLResponse?
         var body = Data()
-        var redirects = 0
         var failure: FetchError?
     }
 
@@ -67,27 +67,11 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         }
     }
 
+    /// Redirects are not followed here: the client follows them itself, so that each hop goes
+    /// through the cache and the redirect limits. Declining delivers the 3xx as the response.
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
-        let scheme = request.url?.scheme?.lowercased()
-        let verdict: FetchError.Kind? = transfers.withLock { all in
-            guard var transfer = all[task.taskIdentifier] else { return nil }
-            transfer.redirects += 1
-            all[task.taskIdentifier] = transfer
-            if scheme != "http" && scheme != "https" {
-                return .limit("it redirected to \(request.url?.absoluteString ?? "an unknown URL"), which is not http(s)")
-            }
-            if transfer.redirects > transfer.limits.maxRedirects {
-                return .limit("more than \(transfer.limits.maxRedirects) redirects")
-            }
-            return nil
-        }
-        if let verdict {
-            completionHandler(nil)
-            fail(task, verdict)
-        } else {
-            completionHandler(request)
-        }
+        completionHandler(nil)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
@@ -106,16 +90,21 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
             }
             return
         }
-        guard let response = transfer.response else {
+        // Foundation on Linux never reports a 3xx without a Location through the delegate (and
+        // drops its body); the task still knows the response.
+        guard let response = transfer.response ?? task.response as? HTTPURLResponse else {
             transfer.continuation.resume(throwing: FetchError(.transport(detail: "the server sent no HTTP response", unreachable: false),
                                                               method: request.method, url: request.url))
             return
         }
+        // Foundation reports fields by name (repeated ones joined with ", "), not in wire order;
+        // sorting makes what callers and the cache see the same from run to run.
         var headers = HTTPHeaders()
-        for (name, value) in response.allHeaderFields {
-            headers.add(String(describing: name), String(describing: value))
+        let fields = response.allHeaderFields.map { (String(describing: $0.key), String(describing: $0.value)) }
+        for (name, value) in fields.sorted(by: { $0.0.lowercased() < $1.0.lowercased() }) {
+            headers.add(name, value)
         }
-        if headers["Content-Encoding"] == nil, request.method != "HEAD", response.statusCode != 304,
+        if headers["Content-Encoding"] == nil, request.method != "HEAD", response.statusCode != 304, transfer.response != nil,
            let declared = Int(headers["Content-Length"] ?? ""), declared > transfer.body.count {
             transfer.continuation.resume(throwing: FetchError(
                 .transport(detail: "the connection closed after \(transfer.body.count) of \(declared) bytes", unreachable: false),

@@ -7,6 +7,7 @@ import FoundationNetworking
 ///
 /// Foundation's own cache is switched off (the HTTP layer owns caching), the connection pool per
 /// host is sized from `--jobs`, and body limits are enforced as bytes arrive by the delegate.
+/// Redirects are returned, not followed: `HTTPClient` follows them through its cache.
 public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
     private let delegate: TransferDelegate
@@ -35,9 +36,11 @@ public final class URLSessionTransport: HTTPTransport {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
+        urlRequest.httpBody = request.body
         for field in request.headers.fields {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
         }
+        try Task.checkCancellation()
         let task = session.dataTask(with: urlRequest)
         let delegate = self.delegate
         return try await withTaskCancellationHandler {

@@ -1,6 +1,9 @@
 import Foundation
 
 /// Time as the HTTP layer sees it, injectable so that tests wait only when timing is the point.
+///
+/// It dates responses and computes their age, and paces retries. The per-attempt deadline is the
+/// exception: it always runs on real time, since it guards against real stalls.
 public protocol SiteClock: Sendable {
     /// The current wall-clock time.
     var now: Date { get }

@@ -11,6 +11,14 @@ enum DefaultTemplates {
         "posts": posts,
         "pagination": pagination,
         "thumbnail": thumbnail,
+        "breadcrumbs": breadcrumbs,
+        "prevnext": prevnext,
+        "person": person,
+        "post": post,
+        "author": author,
+        "authors": authors,
+        "report": report,
+        "404": notFound,
     ]
 
     static let layout = """
@@ -22,6 +30,8 @@ enum DefaultTemplates {
     <title>{{page.title}} · {{site.title}}</title>
     {{#page.description}}<meta name="description" content="{{page.description}}">
     {{/page.description}}<link rel="stylesheet" href="{{root}}assets/site.css">
+    <link rel="icon" href="{{root}}favicon.svg" type="image/svg+xml">
+    <link rel="alternate" type="application/atom+xml" title="Posts" href="{{root}}feed.xml">
     {{#pagination.prev}}<link rel="prev" href="{{href}}">
     {{/pagination.prev}}{{#pagination.next}}<link rel="next" href="{{href}}">
     {{/pagination.next}}</head>
@@ -34,6 +44,8 @@ enum DefaultTemplates {
     <li><a href="{{root}}"{{#nav.home}} aria-current="page"{{/nav.home}}>Home</a></li>
     <li><a href="{{root}}users/"{{#nav.users}} aria-current="page"{{/nav.users}}>People</a></li>
     <li><a href="{{root}}posts/"{{#nav.posts}} aria-current="page"{{/nav.posts}}>Posts</a></li>
+    <li><a href="{{root}}authors/"{{#nav.authors}} aria-current="page"{{/nav.authors}}>Authors</a></li>
+    <li><a href="{{root}}report/"{{#nav.report}} aria-current="page"{{/nav.report}}>Report</a></li>
     </ul>
     </nav>
     </header>
@@ -68,12 +80,18 @@ enum DefaultTemplates {
     {{$content}}
     <h1>{{page.title}}{{#pagination.isLater}} <span class="page-number">page {{pagination.current}} of {{pagination.total}}</span>{{/pagination.isLater}}</h1>
     {{#pagination.isFirst}}<div class="intro">{{{intro}}}</div>{{/pagination.isFirst}}
+    <div class="search" data-index="{{root}}users/index.json" data-root="{{root}}" hidden>
+    <label for="search-input">Search people</label>
+    <input id="search-input" type="search" placeholder="Name, email or country" autocomplete="off">
+    <p class="search-status" role="status" aria-live="polite"></p>
+    <ul class="people search-results" hidden></ul>
+    </div>
     <ul class="people">
     {{#people}}
     <li class="person">
     {{>thumbnail}}
     <div class="person-text">
-    <span class="person-name" dir="auto">{{name}}</span>
+    <a class="person-name" href="{{href}}" dir="auto">{{name}}</a>
     {{#email}}<a class="person-email" href="mailto:{{email}}">{{email}}</a>{{/email}}
     {{#country}}<span class="person-country" dir="auto">{{country}}</span>{{/country}}
     </div>
@@ -81,6 +99,7 @@ enum DefaultTemplates {
     {{/people}}
     </ul>
     {{>pagination}}
+    <script src="{{root}}assets/search.js" defer></script>
     {{/content}}
     {{/layout}}
     """
@@ -93,9 +112,9 @@ enum DefaultTemplates {
     <ol class="posts">
     {{#posts}}
     <li class="post">
-    <h2 class="post-title" dir="auto">{{title}}</h2>
+    <h2 class="post-title" dir="auto"><a href="{{href}}">{{title}}</a></h2>
     <p class="post-excerpt" dir="auto">{{excerpt}}</p>
-    <p class="post-meta">by <span dir="auto">{{author}}</span> · {{comments}} {{commentsLabel}}</p>
+    <p class="post-meta">by {{#authorHref}}<a href="{{authorHref}}" dir="auto">{{author}}</a>{{/authorHref}}{{^authorHref}}<span dir="auto">{{author}}</span>{{/authorHref}} · {{comments}} {{commentsLabel}}</p>
     </li>
     {{/posts}}
     </ol>

@@ -50,6 +50,39 @@ enum Stylesheet {
       border: 1px solid var(--line); border-radius: .5rem; text-decoration: none; }
     .pagination a[aria-current="page"] { background: var(--accent); color: var(--bg); border-color: var(--accent); }
     .site-footer { border-top: 1px solid var(--line); color: var(--muted); font-size: .875rem; padding: 1rem clamp(1rem, 4vw, 3rem); }
+    .muted { color: var(--muted); }
+    .breadcrumbs ol { display: flex; flex-wrap: wrap; gap: .25rem .5rem; list-style: none; margin: 0 0 1rem; padding: 0; font-size: .875rem; }
+    .breadcrumbs li + li::before { content: "›"; margin-right: .5rem; color: var(--muted); }
+    .profile { display: flex; flex-wrap: wrap; gap: 1.5rem; align-items: flex-start; background: var(--card);
+      border: 1px solid var(--line); border-radius: .75rem; padding: 1.25rem; }
+    .portrait { border-radius: .75rem; max-width: 100%; height: auto; }
+    .profile-text { flex: 1 1 18rem; min-width: 0; }
+    .profile h1 { margin-top: 0; overflow-wrap: anywhere; }
+    .facts { display: grid; gap: .35rem; margin: 0; }
+    .facts div { display: grid; grid-template-columns: 8rem 1fr; gap: .5rem; }
+    .facts dt { color: var(--muted); }
+    .facts dd { margin: 0; overflow-wrap: anywhere; }
+    .prev-next { display: flex; justify-content: space-between; gap: 1rem; margin-top: 2rem; }
+    .prev-next a[rel="next"] { margin-left: auto; text-align: right; }
+    .post-full { max-width: 46rem; }
+    .comments { max-width: 46rem; }
+    .comments ol { list-style: none; padding: 0; display: grid; gap: .75rem; }
+    .comment { background: var(--card); border: 1px solid var(--line); border-radius: .75rem; padding: .75rem 1rem; }
+    .comment-head { margin: 0 0 .25rem; overflow-wrap: anywhere; }
+    .comment p { margin: .25rem 0; }
+    .post-links, .author-list { display: grid; gap: .4rem; }
+    .search { margin: 1rem 0; display: grid; gap: .35rem; max-width: 32rem; }
+    .search input { font: inherit; padding: .5rem .75rem; border: 1px solid var(--line); border-radius: .5rem;
+      background: var(--card); color: var(--fg); }
+    .search-status { margin: 0; color: var(--muted); font-size: .875rem; }
+    .chart { margin: 2rem 0; }
+    .chart-svg { width: 100%; height: auto; max-width: 44rem; display: block; }
+    .chart .bar { fill: var(--accent); }
+    .chart .axis { stroke: var(--line); }
+    .chart .label, .chart .value, .chart .empty { fill: var(--muted); }
+    .chart-table { border-collapse: collapse; margin: .5rem 0; }
+    .chart-table th, .chart-table td { border-bottom: 1px solid var(--line); padding: .2rem .75rem; text-align: left; }
+    .chart-table .num { text-align: right; font-variant-numeric: tabular-nums; }
     code { font-size: .9em; }
 
     """

@@ -1,0 +1,82 @@
+import Foundation
+
+/// One run of `site build`: load content → gather data (live, or the embedded demo API) →
+/// images → render → publish. Every step is named in the error that stops it, and nothing is
+/// published unless all of them succeed.
+public struct SiteBuild: Sendable {
+    /// Makes the HTTP client for a data source: a disk cache folder (nil for none) and options.
+    public typealias ClientFactory = @Sendable (_ cacheDirectory: URL?, _ options: HTTPClientOptions, _ jobs: Int) -> any HTTPFetching
+
+    public var settings: SiteSettings
+    public var options: BuildOptions
+    public var reporter: Reporter
+    public var makeClient: ClientFactory
+
+    public init(settings: SiteSettings, options: BuildOptions, reporter: Reporter, makeClient: @escaping ClientFactory) {
+        self.settings = settings
+        self.options = options
+        self.reporter = reporter
+        self.makeClient = makeClient
+    }
+
+    /// Runs the build and returns its summary; throws `BuildError` (or a file error) otherwise.
+    public func run() async throws -> BuildSummary {
+        let started = Date()
+        let seed = settings.seed ?? Self.randomSeed()
+        let content = try step("Load content") {
+            try ContentLoader(directory: options.contentDirectory,
+                              markdownOptions: settings.markdownUnsafe ? [.smart, .unsafe] : [.smart]).loadAll()
+        }
+        let templates = try step("Load templates") { try TemplateSet(overridesIn: options.templatesDirectory) }
+        let output = try StagedOutput(destination: options.resolve(settings.output))
+        do {
+            let gathered = try await DataGathering(settings: settings, options: options, seed: seed,
+                                                   reporter: reporter, makeClient: makeClient).run(into: output)
+            if options.strict, let first = gathered.images.failures.first {
+                throw BuildError(step: "Images", message: "--strict is set and \(gathered.images.failures.count) image(s) failed, the first \(first.url.absoluteString), which \(first.reason). Fix the image or build without --strict to publish placeholders.")
+            }
+            let frame = PageFrame(title: settings.title, description: settings.description, language: settings.language,
+                                  source: gathered.source, seed: seed)
+            let renderer = SiteRenderer(templates: templates, frame: frame, content: content, perPage: settings.perPage, baseURL: settings.baseURL)
+            let files = try step("Render pages") { try renderer.render(gathered.data, images: gathered.images.images) }
+            for file in files { try output.write(file.bytes, to: file.path) }
+            try output.commit()
+            let counts = output.counts
+            return BuildSummary(source: gathered.source, seed: seed, people: gathered.data.people.count,
+                                posts: gathered.data.posts.count, pagesWritten: counts.written, filesUnchanged: counts.unchanged,
+                                images: gathered.images.counts, imageFailures: gathered.images.failures.count,
+                                seconds: Date().timeIntervalSince(started))
+        } catch let error as FetchError {
+            output.discard()
+            throw BuildError(step: "Fetching data", message: Self.sentence(error.description))
+        } catch {
+            output.discard()
+            throw error
+        }
+    }
+
+    private func step<T>(_ name: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as BuildError {
+            throw error
+        } catch {
+            throw BuildError(step: name, message: Self.sentence((error as? LocalizedError)?.errorDescription ?? "\(error)"))
+        }
+    }
+
+    static func sentence(_ text: String) -> String {
+        text.hasSuffix(".") ? text : text + "."
+    }
+
+    /// Eight hex digits, printed in the summary so the build can be repeated with `--seed`.
+    static func randomSeed() -> String {
+        String(UInt32.random(in: .min ... .max), radix: 16).leftPadded(to: 8)
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

@@ -1,0 +1,68 @@
+import Crypto
+import Foundation
+
+/// One stored response: what the cache keeps on disk for a URL and one set of selecting headers.
+struct CacheEntry: Sendable, Equatable {
+    /// Everything but the body, stored as JSON in front of it.
+    struct Metadata: Sendable, Equatable, Codable {
+        /// The primary key: the request method the response answers and the full URL, query included.
+        var method: String
+        var url: String
+        var status: Int
+        /// The stored header fields, in the order the response had them.
+        var headers: HTTPHeaders
+        /// The selecting headers of the request that produced the response (empty without `Vary`).
+        var vary: [VaryField]
+        /// When the request that produced (or last revalidated) the response was sent.
+        var requestTime: Date
+        /// When that response arrived.
+        var responseTime: Date
+    }
+
+    var metadata: Metadata
+    var body: Data
+
+    var headers: HTTPHeaders { metadata.headers }
+    var status: Int { metadata.status }
+
+    /// The URL part of the primary key: the full URL, query included, without its fragment.
+    static func keyURL(_ url: URL) -> String {
+        let text = url.absoluteString
+        return text.firstIndex(of: "#").map { String(text[..<$0]) } ?? text
+    }
+
+    /// The primary cache key: method and key URL.
+    static func primaryKey(method: String, url: URL) -> String {
+        "\(method.uppercased()) \(keyURL(url))"
+    }
+
+    var primaryKey: String {
+        "\(metadata.method) \(metadata.url)"
+    }
+
+    /// The variant's name on disk: a hash of the primary key and the selecting headers, so that the
+    /// same request and `Vary` always land in the same file and a newer copy replaces it by rename.
+    var variantName: String {
+        var text = primaryKey
+        for field in metadata.vary {
+            text += "\n\(field.name): \(field.value ?? "\u{0}")"
+        }
+        return CacheEntry.hexDigest(Data(text.utf8))
+    }
+
+    var entityTag: EntityTag? {
+        headers["ETag"].flatMap(EntityTag.init)
+    }
+
+    var lastModified: String? {
+        headers.values(for: "Last-Modified").first
+    }
+
+    var hasValidator: Bool {
+        entityTag != nil || lastModified != nil
+    }
+
+    static func hexDigest(_ data: Data) -> String {
+        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// The private HTTP cache on disk, shared by builds and `site fetch`, and by several processes at once.
+///
+/// Layout, all under `directory/http-v1/`:
+/// - `entries/<aa>/<primary key hash>/<variant hash>`: one file per stored response, named by a hash
+///   of its method, URL and selecting headers. The directory listing *is* the index of a URL's
+///   variants, so nothing is ever read, modified and written back.
+/// - `tmp/<pid>-<uuid>`: files being written. A finished file is renamed into place, which replaces
+///   an older copy atomically; readers see the old file or the new one, never a mix.
+///
+/// Every file checks its own length and SHA-256 when read; a damaged one is a miss and is
+/// replaced by the next store. Files that vanish while being listed or read (another process
+/// invalidated them) are skipped. Temporary files of processes that died are removed on open.
+public final class HTTPCache: Sendable {
+    /// The folder given by the user; the cache writes nowhere else.
+    public let directory: URL
+    private let entriesFolder: URL
+    private let temporaryFolder: URL
+
+    /// How old an orphaned temporary file must be before it is removed whatever its owner.
+    static let temporaryFileLifetime: TimeInterval = 3600
+
+    /// Opens (creating if needed) the cache under `directory` and sweeps orphaned temporary files.
+    public init(directory: URL) throws {
+        self.directory = directory
+        let root = directory.appendingPathComponent("http-v1", isDirectory: true)
+        entriesFolder = root.appendingPathComponent("entries", isDirectory: true)
+        temporaryFolder = root.appendingPathComponent("tmp", isDirectory: true)
+        try FileManager.default.createDirectory(at: entriesFolder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: temporaryFolder, withIntermediateDirectories: true)
+        CacheFiles.removeOrphans(in: temporaryFolder, olderThan: Self.temporaryFileLifetime)
+    }
+
+    /// Every intact stored response for `method` and `url`, newest first.
+    func entries(method: String, url: URL) -> [CacheEntry] {
+        let folder = folder(forKey: CacheEntry.primaryKey(method: method, url: url))
+        let key = CacheEntry.primaryKey(method: method, url: url)
+        return CacheFiles.list(folder)
+            .compactMap { CacheFiles.read(folder.appendingPathComponent($0)).flatMap(CacheEntryCodec.decode) }
+            .filter { $0.primaryKey == key }
+            .sorted { $0.metadata.responseTime > $1.metadata.responseTime }
+    }
+
+    /// Stores `entry`, replacing the stored response with the same URL and selecting headers.
+    func store(_ entry: CacheEntry) throws {
+        let folder = folder(forKey: entry.primaryKey)
+        try CacheFiles.writeAtomically(try CacheEntryCodec.encode(entry),
+                                       to: folder.appendingPathComponent(entry.variantName), temporaryFolder: temporaryFolder)
+    }
+
+    /// Removes one stored response.
+    func remove(_ entry: CacheEntry) {
+        CacheFiles.remove(folder(forKey: entry.primaryKey).appendingPathComponent(entry.variantName))
+    }
+
+    /// Removes every stored response for `url`, whatever the method (RFC 9111 §4.4).
+    func invalidate(_ url: URL) {
+        for method in ["GET", "HEAD"] {
+            let folder = folder(forKey: CacheEntry.primaryKey(method: method, url: url))
+            for name in CacheFiles.list(folder) { CacheFiles.remove(folder.appendingPathComponent(name)) }
+        }
+    }
+
+    private func folder(forKey key: String) -> URL {
+        let hash = CacheEntry.hexDigest(Data(key.utf8))
+        return entriesFolder.appendingPathComponent(String(hash.prefix(2)), isDirectory: true)
+            .appendingPathComponent(hash, isDirectory: true)
+    }
+}

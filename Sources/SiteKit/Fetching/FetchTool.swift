@@ -1,0 +1,116 @@
+import Foundation
+
+/// What `site fetch` was asked to do, as the command line said it.
+public struct FetchToolOptions: Sendable {
+    public var url: String
+    public var method: String
+    /// `Name: value` lines from `--header`, in order.
+    public var headers: [String]
+    public var body: Data?
+    /// Print one JSON object instead of the raw body.
+    public var json: Bool
+    /// Exactly one attempt.
+    public var noRetry: Bool
+    public var offline: Bool
+    public var refresh: Bool
+    /// Per-attempt deadline in seconds.
+    public var timeout: Double
+
+    public init(url: String, method: String = "GET", headers: [String] = [], body: Data? = nil, json: Bool = false,
+                noRetry: Bool = false, offline: Bool = false, refresh: Bool = false, timeout: Double = 30) {
+        self.url = url
+        self.method = method
+        self.headers = headers
+        self.body = body
+        self.json = json
+        self.noRetry = noRetry
+        self.offline = offline
+        self.refresh = refresh
+        self.timeout = timeout
+    }
+}
+
+/// What `site fetch` prints and how it exits.
+public struct FetchToolOutput: Sendable, Equatable {
+    /// The raw body, or the JSON object with `--json`.
+    public var standardOutput: Data
+    /// The summary line or the error paragraph.
+    public var standardError: String
+    public var exitCode: Int32
+}
+
+/// `site fetch`: one request through the same client, cache and limits as a build.
+public enum FetchTool {
+    /// The JSON limit; redirects are reported, not followed, so the cache's view of each hop shows.
+    public static let limits = TransferLimits(maxBodyBytes: TransferLimits.json.maxBodyBytes, maxRedirects: 0)
+
+    /// The client options for these flags.
+    public static func clientOptions(_ options: FetchToolOptions) -> HTTPClientOptions {
+        HTTPClientOptions(timeout: options.timeout, retry: options.noRetry ? .none : RetryPolicy(),
+                          offline: options.offline, refresh: options.refresh)
+    }
+
+    /// The request for these flags; throws `FetchToolError` for a bad URL or header line.
+    public static func request(_ options: FetchToolOptions) throws -> HTTPRequest {
+        guard let url = URL(string: options.url), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", url.host != nil else {
+            throw FetchToolError("\(options.url) is not an http or https URL")
+        }
+        var headers = HTTPHeaders()
+        for line in options.headers {
+            guard let colon = line.firstIndex(of: ":"), colon != line.startIndex else {
+                throw FetchToolError("--header \"\(line)\" is not of the form \"Name: value\"")
+            }
+            headers.add(String(line[..<colon]).trimmingCharacters(in: .whitespaces),
+                        String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
+        }
+        let method = options.method.trimmingCharacters(in: .whitespaces)
+        guard !method.isEmpty, !method.contains(where: { $0.isWhitespace }) else {
+            throw FetchToolError("--method \"\(options.method)\" is not an HTTP method")
+        }
+        return HTTPRequest(method: method, url: url, headers: headers, body: options.body)
+    }
+
+    /// Runs the fetch and renders its outcome; never throws.
+    public static func run(_ options: FetchToolOptions, client: any HTTPFetching) async -> FetchToolOutput {
+        let started = ContinuousClock.now
+        do {
+            let request = try request(options)
+            let result = try await client.fetch(request, limits: limits)
+            if options.json {
+                return FetchToolOutput(standardOutput: FetchJSON.success(result, url: request.url), standardError: "", exitCode: 0)
+            }
+            return FetchToolOutput(standardOutput: result.response.body,
+                                   standardError: summary(result, milliseconds: HTTPClient.milliseconds(since: started)) + "\n",
+                                   exitCode: 0)
+        } catch let error as FetchError {
+            return failure(error.description, kind: error.kindName, json: options.json)
+        } catch let error as FetchToolError {
+            return failure(error.message, kind: "usage", json: options.json)
+        } catch {
+            return failure(error.localizedDescription, kind: "internal", json: options.json)
+        }
+    }
+
+    /// The plain-mode line on standard error: status, cache outcome, age, bytes, milliseconds.
+    public static func summary(_ result: FetchResult, milliseconds: Int) -> String {
+        let age = result.age.map { "age \($0) s" } ?? "age -"
+        return "HTTP \(result.response.status), \(result.outcome.rawValue), \(age), \(result.response.body.count) bytes, \(milliseconds) ms"
+    }
+
+    private static func failure(_ message: String, kind: String, json: Bool) -> FetchToolOutput {
+        if json {
+            return FetchToolOutput(standardOutput: FetchJSON.failure(message: message, kind: kind), standardError: "", exitCode: 1)
+        }
+        return FetchToolOutput(standardOutput: Data(), standardError: "error: \(message)\n", exitCode: 1)
+    }
+}
+
+/// A mistake in the `site fetch` arguments.
+public struct FetchToolError: Error, Sendable, LocalizedError {
+    /// What is wrong, in one sentence.
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    /// The message, for argument parser and `localizedDescription`.
+    public var errorDescription: String? { message }
+}

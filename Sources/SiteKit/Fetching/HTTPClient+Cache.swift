@@ -1,0 +1,144 @@
+import Foundation
+
+/// The request path through the private cache (RFC 9111 §4): reuse, validation, storage,
+/// invalidation and stale-if-error.
+extension HTTPClient {
+    func fetchThroughCache(_ request: HTTPRequest, limits: TransferLimits) async throws -> FetchResult {
+        guard let cache else { return try await direct(request, limits: limits) }
+        switch request.method {
+        case "GET", "HEAD": return try await read(request, limits: limits, cache: cache)
+        case "OPTIONS", "TRACE": return try await direct(request, limits: limits)
+        default: return try await unsafe(request, limits: limits, cache: cache)
+        }
+    }
+
+    /// Straight to the origin; nothing is read or stored.
+    private func direct(_ request: HTTPRequest, limits: TransferLimits) async throws -> FetchResult {
+        guard !options.offline else { throw FetchError(.offlineMiss, method: request.method, url: request.url) }
+        let exchange = try await send(request, limits: limits)
+        return FetchResult(response: exchange.response, outcome: .bypass, attempts: exchange.attempts)
+    }
+
+    /// Unsafe methods are never cached; a non-error answer invalidates the URL and the same-origin
+    /// URLs its `Location` and `Content-Location` name (§4.4).
+    private func unsafe(_ request: HTTPRequest, limits: TransferLimits, cache: HTTPCache) async throws -> FetchResult {
+        let result = try await direct(request, limits: limits)
+        guard (200..<400).contains(result.response.status) else { return result }
+        cache.invalidate(request.url)
+        for name in ["Location", "Content-Location"] {
+            guard let value = result.response.headers.values(for: name).first,
+                  let target = URL(string: value, relativeTo: request.url)?.absoluteURL,
+                  Redirect.isSameOrigin(target, request.url) else { continue }
+            cache.invalidate(target)
+        }
+        return result
+    }
+
+    private func read(_ request: HTTPRequest, limits: TransferLimits, cache: HTTPCache) async throws -> FetchResult {
+        let directives = RequestDirectives(request.headers)
+        if directives.noStore || CachedAnswer.bypassesCache(request) {
+            return try await direct(request, limits: limits)
+        }
+        let stored = cache.entries(method: "GET", url: request.url)
+        let selected = stored.first { Vary.matches($0.metadata.vary, responseHeaders: $0.headers, request: request.headers) }
+        if let selected {
+            let freshness = Freshness(selected, now: clock.now, minimumTTL: options.minimumTTL)
+            if options.offline {
+                return answer(request, from: selected, freshness: freshness, outcome: freshness.isFresh ? .hit : .stale)
+            }
+            if isUsable(selected, freshness: freshness, request: directives) {
+                return answer(request, from: selected, freshness: freshness, outcome: .hit)
+            }
+        } else if options.offline {
+            throw FetchError(.offlineMiss, method: request.method, url: request.url)
+        }
+        if directives.onlyIfCached {
+            return FetchResult(response: CachedAnswer.gatewayTimeout(for: request), outcome: .miss, attempts: 0)
+        }
+        return try await validate(request, limits: limits, cache: cache, stored: stored, selected: selected)
+    }
+
+    /// Whether `entry` may answer without contacting the origin (§4.2, §5.2.1).
+    func isUsable(_ entry: CacheEntry, freshness: Freshness, request: RequestDirectives) -> Bool {
+        let response = ResponseDirectives(entry.headers)
+        guard !response.noCache, !options.refresh else { return false }
+        // `immutable` (RFC 8246): a fresh response is not revalidated on a reload.
+        if !(response.immutable && freshness.isFresh) {
+            if request.noCache || request.maxAge == .invalid { return false }
+            if let maxAge = request.maxAge.value, freshness.currentAge > Double(maxAge) { return false }
+        }
+        if let minFresh = request.minFresh, freshness.lifetime - freshness.currentAge < Double(minFresh) { return false }
+        if freshness.isFresh { return true }
+        guard let maxStale = request.maxStale, !response.forbidsStale else { return false }
+        switch maxStale {
+        case .unlimited: return true
+        case .seconds(let seconds): return freshness.staleness <= Double(seconds)
+        }
+    }
+
+    /// The stored response as the answer, or a 304 when the caller's own validators match it.
+    func answer(_ request: HTTPRequest, from entry: CacheEntry, freshness: Freshness, outcome: CacheOutcome,
+                attempts: Int = 0) -> FetchResult {
+        var response = CachedAnswer.response(for: entry, freshness: freshness, method: request.method)
+        if CachedAnswer.isConditional(request),
+           let notModified = CachedAnswer.notModified(request, response: response, entry: entry) {
+            response = notModified
+        }
+        return FetchResult(response: response, outcome: outcome, age: Int(max(0, freshness.currentAge)), attempts: attempts)
+    }
+
+    /// Asks the origin, conditionally when we hold validators (§4.3.1), and handles its answer.
+    private func validate(_ request: HTTPRequest, limits: TransferLimits, cache: HTTPCache,
+                          stored: [CacheEntry], selected: CacheEntry?) async throws -> FetchResult {
+        let callerConditional = CachedAnswer.isConditional(request)
+        var outgoing = request
+        var validated: CacheEntry?
+        if !callerConditional {
+            var tags: [String] = []
+            for tag in stored.compactMap(\.entityTag?.raw) where !tags.contains(tag) { tags.append(tag) }
+            if !tags.isEmpty {
+                outgoing.headers.set("If-None-Match", tags.joined(separator: ", "))
+                validated = selected?.entityTag != nil ? selected : nil
+            } else if let selected, let lastModified = selected.lastModified {
+                outgoing.headers.set("If-Modified-Since", lastModified)
+                validated = selected
+            }
+        }
+        let exchange: Exchange
+        do {
+            exchange = try await send(outgoing, limits: limits)
+        } catch let error as FetchError where error.allowsStaleFallback {
+            if let stale = staleFallback(request, entry: selected, reason: error.shortReason, attempts: error.attempts) { return stale }
+            throw error
+        }
+        let conditional = callerConditional || outgoing.headers != request.headers
+        guard exchange.response.status == 304, conditional else {
+            return store(exchange, for: request, cache: cache, stored: stored, selected: selected)
+        }
+        let chosen = CacheRules.selected(by: exchange.response.headers, among: stored, validated: validated)
+        guard !chosen.isEmpty else {
+            if callerConditional {
+                return FetchResult(response: exchange.response, outcome: .miss, attempts: exchange.attempts)
+            }
+            // The 304 vouches for a response we do not hold: ask again without validators
+            // rather than serve the wrong body (§4.3.4).
+            var retry = try await send(request, limits: limits)
+            retry.attempts += exchange.attempts
+            return store(retry, for: request, cache: cache, stored: stored, selected: selected)
+        }
+        let updated = chosen.map { freshened($0, by: exchange) }
+        for entry in updated { save(entry, in: cache) }
+        let primary = updated.first { $0.variantName == selected?.variantName } ?? updated[0]
+        let freshness = Freshness(primary, now: clock.now, minimumTTL: options.minimumTTL)
+        return answer(request, from: primary, freshness: freshness, outcome: .revalidated, attempts: exchange.attempts)
+    }
+
+    /// A stored response with its fields and times refreshed by a 304 or HEAD response (§3.2).
+    func freshened(_ entry: CacheEntry, by exchange: Exchange) -> CacheEntry {
+        var copy = entry
+        copy.metadata.headers = CacheRules.updatedHeaders(entry.headers, with: exchange.response.headers)
+        copy.metadata.requestTime = exchange.requestTime
+        copy.metadata.responseTime = exchange.responseTime
+        return copy
+    }
+}

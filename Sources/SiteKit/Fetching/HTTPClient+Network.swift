@@ -1,0 +1,76 @@
+import Foundation
+
+/// One completed exchange with the origin, with the times the cache's age calculation needs.
+struct Exchange: Sendable {
+    var response: HTTPResponse
+    /// When the (last) request was sent.
+    var requestTime: Date
+    /// When its response arrived.
+    var responseTime: Date
+    /// Requests sent, retries included.
+    var attempts: Int
+}
+
+extension HTTPClient {
+    /// Sends `request`, retrying GET and HEAD on failures worth retrying, each attempt under the deadline.
+    ///
+    /// Retries: statuses 408, 429, 500, 502, 503 and 504, transport errors and timeouts, with
+    /// full-jitter exponential backoff or the server's `Retry-After`, within the attempt count and
+    /// the time budget. A `Retry-After` beyond the policy's cap fails with `.retryAfterTooLong`.
+    /// When retries run out on a status, that response is returned; on an error, the error is thrown.
+    func send(_ request: HTTPRequest, limits: TransferLimits) async throws -> Exchange {
+        let policy = options.retry
+        let retries = policy.allowsRetry(method: request.method)
+        var attempt = 0
+        var waited = 0.0
+        while true {
+            attempt += 1
+            let requestTime = clock.now
+            await stats.recordRequestSent()
+            let delay: Double
+            do {
+                let response = try await withDeadline(request) { try await self.transport.send(request, limits: limits) }
+                let exchange = Exchange(response: response, requestTime: requestTime, responseTime: clock.now, attempts: attempt)
+                guard retries, attempt < policy.maxAttempts, policy.shouldRetry(status: response.status) else { return exchange }
+                let retryAfter = RetryAfter.seconds(from: response.headers["Retry-After"], now: exchange.responseTime)
+                if let retryAfter, retryAfter > policy.maxRetryAfter {
+                    throw FetchError(.retryAfterTooLong(seconds: retryAfter, cap: policy.maxRetryAfter),
+                                     method: request.method, url: request.url, attempts: attempt)
+                }
+                delay = retryAfter ?? policy.backoff(afterAttempt: attempt, random: random())
+                guard waited + delay <= policy.budget else { return exchange }
+                reporter.detail("\(request.method) \(request.url.absoluteString) answered \(response.status); retrying in \(FetchError.format(delay)) s")
+            } catch var error as FetchError {
+                error.attempts = attempt
+                guard retries, attempt < policy.maxAttempts, policy.shouldRetry(error) else { throw error }
+                delay = policy.backoff(afterAttempt: attempt, random: random())
+                guard waited + delay <= policy.budget else { throw error }
+                reporter.detail("\(request.method) \(request.url.absoluteString) failed (\(error.kindName)); retrying in \(FetchError.format(delay)) s")
+            }
+            waited += delay
+            try await clock.sleep(seconds: delay)
+        }
+    }
+
+    /// Runs one transport call against the whole-response deadline, in real time.
+    ///
+    /// The transfer and a timer race in a task group; whichever finishes first cancels the other,
+    /// and cancelling the transfer cancels its URLSession task, so a server dripping one byte a
+    /// second cannot keep an attempt alive past `options.timeout`.
+    func withDeadline(_ request: HTTPRequest,
+                      _ operation: @escaping @Sendable () async throws -> HTTPResponse) async throws -> HTTPResponse {
+        let seconds = options.timeout
+        return try await withThrowingTaskGroup(of: HTTPResponse?.self) { group in
+            group.addTask { try await operation() }
+            group.addTask {
+                try await Task.sleep(for: .milliseconds(Int64(max(0, seconds) * 1000)))
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let response = first else {
+                throw FetchError(.timeout(seconds: seconds), method: request.method, url: request.url)
+            }
+            return response
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// What happens to a full response from the origin: stale-if-error, HEAD updates, storage.
+extension HTTPClient {
+    func store(_ exchange: Exchange, for request: HTTPRequest, cache: HTTPCache,
+               stored: [CacheEntry], selected: CacheEntry?) -> FetchResult {
+        let response = exchange.response
+        if response.status >= 500,
+           let stale = staleFallback(request, entry: selected, reason: "answered HTTP \(response.status)", attempts: exchange.attempts) {
+            return stale
+        }
+        let result = FetchResult(response: response, outcome: .miss, attempts: exchange.attempts)
+        if request.method == "HEAD" {
+            // A HEAD response may refresh the stored GET it describes (§4.3.5).
+            if response.status == 200 {
+                for entry in CacheRules.selected(by: response.headers, among: stored, validated: nil) {
+                    save(freshened(entry, by: exchange), in: cache)
+                }
+            }
+            return result
+        }
+        guard CacheRules.isStorable(request: request, response: response) else { return result }
+        let entry = CacheEntry(metadata: CacheEntry.Metadata(
+            method: "GET", url: CacheEntry.keyURL(request.url), status: response.status,
+            headers: CacheRules.storedHeaders(response.headers),
+            vary: Vary.fields(for: response.headers, request: request.headers),
+            requestTime: exchange.requestTime, responseTime: exchange.responseTime), body: response.body)
+        save(entry, in: cache)
+        // Older variants this request would have selected are superseded. Only older ones: two
+        // processes storing different variants at once then cannot remove each other's entry.
+        for old in stored where old.variantName != entry.variantName && old.metadata.responseTime < entry.metadata.responseTime
+            && Vary.matches(old.metadata.vary, responseHeaders: old.headers, request: request.headers) {
+            cache.remove(old)
+        }
+        return result
+    }
+
+    /// Serves `entry` stale when the origin failed, unless the origin or the request forbids it
+    /// (`must-revalidate`, `no-cache`, `proxy-revalidate`, `s-maxage`, request `no-cache`, or a
+    /// `stale-if-error` window that has passed). Stored error responses are never a fallback.
+    func staleFallback(_ request: HTTPRequest, entry: CacheEntry?, reason: String, attempts: Int) -> FetchResult? {
+        guard let entry, entry.status < 500 else { return nil }
+        let directives = ResponseDirectives(entry.headers)
+        let requested = RequestDirectives(request.headers)
+        guard !directives.forbidsStale, !requested.noCache else { return nil }
+        let freshness = Freshness(entry, now: clock.now, minimumTTL: options.minimumTTL)
+        if let window = [directives.staleIfError, requested.staleIfError].compactMap({ $0 }).min(),
+           freshness.staleness > Double(window) {
+            return nil
+        }
+        reporter.warning("\(request.method) \(request.url.absoluteString) \(reason); serving the cached copy from \(Self.describeAge(freshness.currentAge)) ago")
+        return answer(request, from: entry, freshness: freshness, outcome: .stale, attempts: attempts)
+    }
+
+    /// Writes an entry; a cache that cannot be written costs a warning, never the fetch.
+    func save(_ entry: CacheEntry, in cache: HTTPCache) {
+        do {
+            try cache.store(entry)
+        } catch {
+            reporter.warning("could not store \(entry.metadata.url) in the HTTP cache: \(error.localizedDescription)")
+        }
+    }
+
+    static func describeAge(_ seconds: Double) -> String {
+        let whole = Int(max(0, seconds))
+        switch whole {
+        case ..<120: return "\(whole) s"
+        case ..<7200: return "\(whole / 60) min"
+        case ..<172_800: return "\(whole / 3600) h"
+        default: return "\(whole / 86_400) days"
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// Downloads, validates and publishes images through a fixed pool of `jobs` workers fed by a
+/// priority-laned queue: one download per URL, one file per distinct content, at most
+/// `perHost` transfers to one host at a time.
+///
+/// A bad image never fails the build here: it becomes a warning naming the URL and the reason,
+/// and the page shows a placeholder. `--strict` is decided by the caller from `failures`.
+struct ThumbnailPipeline: Sendable {
+    struct Job: Sendable {
+        var url: URL
+        var lane: QoSLane
+    }
+
+    /// What the image phase produced.
+    struct Outcome: Sendable {
+        var images: [URL: PublishedImage]
+        var failures: [(url: URL, reason: String)]
+        var counts: ImageCounts
+        var seconds: Double
+
+        static let empty = Outcome(images: [:], failures: [], counts: ImageCounts(), seconds: 0)
+    }
+
+    var client: any HTTPFetching
+    var jobs: Int
+    var perHost: Int
+    var reporter: Reporter
+    var limits = ImageLimits()
+
+    /// Runs every job (duplicates are fetched once) and writes the images under `thumbs/`.
+    func run(_ requested: [Job], into output: StagedOutput) async -> Outcome {
+        let started = Date()
+        var seen = Set<URL>()
+        let unique = requested.filter { seen.insert($0.url).inserted }
+        guard !unique.isEmpty else { return .empty }
+        let progress = ImageProgress(total: unique.count, reporter: reporter)
+        let ledger = Ledger()
+        let gate = HostGate(limit: perHost)
+        let queue = LanedQueue<Job>()
+        for job in unique { await queue.enqueue(job, lane: job.lane) }
+        await queue.close()
+        let workers = min(jobs, unique.count)
+        reporter.info("images: fetching \(unique.count) with \(workers) at a time")
+        await queue.drain(workers: workers) { job in
+            await gate.enter(job.url)
+            let (result, outcome, bytes) = await fetch(job.url, output: output, ledger: ledger)
+            await gate.leave(job.url)
+            await ledger.record(result, for: job.url)
+            progress.record(outcome: outcome, bytes: bytes)
+        }
+        reporter.endProgress()
+        let all = await ledger.results
+        var images: [URL: PublishedImage] = [:]
+        var failures: [(url: URL, reason: String)] = []
+        for job in unique {
+            switch all[job.url] {
+            case .published(let image)?: images[job.url] = image
+            case .failed(let reason)?: failures.append((job.url, reason))
+            case nil: failures.append((job.url, "was not fetched because the build stopped"))
+            }
+        }
+        for failure in failures {
+            reporter.warning("image \(failure.url.absoluteString) \(failure.reason); the page shows a placeholder instead.")
+        }
+        reporter.info(progress.summary())
+        return Outcome(images: images, failures: failures, counts: progress.snapshot, seconds: Date().timeIntervalSince(started))
+    }
+
+    private func fetch(_ url: URL, output: StagedOutput, ledger: Ledger) async -> (ImageResult, CacheOutcome?, Int) {
+        do {
+            let request = HTTPRequest(url: url, headers: ["Accept": "image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8"])
+            let result = try await client.fetch(request, limits: TransferLimits(maxBodyBytes: limits.maxBytes))
+            let response = result.response
+            guard response.status == 200 else {
+                return (.failed(reason: "answered HTTP \(response.status)"), nil, 0)
+            }
+            let info = try ImageInspector.inspect(response.body, limits: limits)
+            let name = ContentHashName.fileName(for: response.body, format: info.format)
+            let path = "thumbs/" + name
+            if await ledger.claim(name) {
+                try output.write(response.body, to: path)
+            }
+            return (.published(PublishedImage(path: path, width: info.width, height: info.height)), result.outcome, response.body.count)
+        } catch let error as ImageError {
+            return (.failed(reason: error.description), nil, 0)
+        } catch let error as FetchError {
+            return (.failed(reason: "could not be fetched (\(error.shortReason))"), nil, 0)
+        } catch {
+            return (.failed(reason: "could not be published (\(error.localizedDescription))"), nil, 0)
+        }
+    }
+}
+
+/// What the image workers found, shared between them.
+private actor Ledger {
+    private(set) var results: [URL: ImageResult] = [:]
+    private var published: Set<String> = []
+
+    func record(_ result: ImageResult, for url: URL) { results[url] = result }
+
+    /// True for the first worker to publish a file name: identical bytes are written once.
+    func claim(_ name: String) -> Bool { published.insert(name).inserted }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// The paginated lists: people at `users/`, posts at `posts/`, authors at `authors/`.
+extension SiteRenderer {
+    func peopleLists(_ index: SiteIndex, images: [URL: PublishedImage]) throws -> [RenderedFile] {
+        let pagination = Pagination(totalItems: index.people.count, perPage: perPage)
+        return try (1...pagination.pageCount).map { number in
+            let path = "users/" + Pagination.path(ofPage: number)
+            let root = PageFrame.root(for: path)
+            let entries = pagination.range(ofPage: number).map { position -> [String: Any] in
+                let entry = index.people[position]
+                var context = PersonEntry.context(for: entry.item, images: images, root: root,
+                                                  eager: number == 1 && position < eagerCount)
+                context["href"] = root + SiteIndex.folder(SiteIndex.personPath(entry.slug))
+                return context
+            }
+            return try file(path, template: "users", section: "users", page: page("users"),
+                            extra: ["people": entries, "pagination": pagination.context(current: number)])
+        }
+    }
+
+    func postLists(_ index: SiteIndex) throws -> [RenderedFile] {
+        let pagination = Pagination(totalItems: index.posts.count, perPage: perPage)
+        return try (1...pagination.pageCount).map { number in
+            let path = "posts/" + Pagination.path(ofPage: number)
+            let root = PageFrame.root(for: path)
+            let entries = pagination.range(ofPage: number).map { position -> [String: Any] in
+                let entry = index.posts[position]
+                let author = entry.item.userId.flatMap { index.authorsByID[$0] }
+                var context = PostEntry.context(for: entry.item, author: author?.item,
+                                                comments: index.commentsByPost[entry.item.id]?.count ?? 0)
+                context["href"] = root + SiteIndex.folder(SiteIndex.postPath(entry.slug))
+                context["authorHref"] = author.map { root + SiteIndex.folder(SiteIndex.authorPath($0.slug)) } ?? false
+                return context
+            }
+            return try file(path, template: "posts", section: "posts", page: page("posts"),
+                            extra: ["posts": entries, "pagination": pagination.context(current: number)])
+        }
+    }
+}

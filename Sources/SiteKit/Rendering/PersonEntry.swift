@@ -1,0 +1,34 @@
+import Foundation
+
+/// One person as the list template shows them: name, email, country and a thumbnail (or its placeholder).
+struct PersonEntry {
+    static let thumbnailSize = ImageSize.thumbnail.pixels
+
+    /// - Parameters:
+    ///   - images: every published picture, by source URL.
+    ///   - root: the way back to the site root from the page.
+    ///   - eager: load at once, with high priority (the first row of page 1).
+    static func context(for person: Person, images: [URL: PublishedImage], root: String, eager: Bool) -> [String: Any] {
+        let name = person.displayName
+        var entry: [String: Any] = ["name": name]
+        if let email = person.email, !email.isEmpty { entry["email"] = email }
+        if let country = person.location?.country, !country.isEmpty { entry["country"] = country }
+        if let image = published(.thumbnail, of: person, in: images) {
+            var tag: [String: Any] = [
+                "src": root + image.path, "width": image.width, "height": image.height, "alt": name, "eager": eager,
+            ]
+            let candidates = ImageSize.allCases.compactMap { size in
+                published(size, of: person, in: images).map { "\(root)\($0.path) \($0.width)w" }
+            }
+            if candidates.count > 1 { tag["srcset"] = candidates.joined(separator: ", ") }
+            entry["image"] = tag
+        } else {
+            entry["placeholder"] = Placeholder.svg(name: name, width: thumbnailSize, height: thumbnailSize)
+        }
+        return entry
+    }
+
+    static func published(_ size: ImageSize, of person: Person, in images: [URL: PublishedImage]) -> PublishedImage? {
+        SafeURL.http(size.url(in: person.picture)).flatMap { images[$0] }
+    }
+}

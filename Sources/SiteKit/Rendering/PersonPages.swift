@@ -1,0 +1,68 @@
+import Foundation
+
+/// A page for every person at `users/<slug>/`: the large picture, their details, and links to
+/// the people before and after them in the list.
+extension SiteRenderer {
+    func personPages(_ index: SiteIndex, images: [URL: PublishedImage]) throws -> [RenderedFile] {
+        try index.people.indices.map { position in
+            let entry = index.people[position]
+            let person = entry.item
+            let path = SiteIndex.personPath(entry.slug)
+            let root = PageFrame.root(for: path)
+            let name = person.displayName
+            var profile: [String: Any] = ["name": name, "facts": Self.facts(of: person)]
+            let picture = PersonEntry.published(.large, of: person, in: images) ?? PersonEntry.published(.medium, of: person, in: images)
+            if let picture {
+                profile["image"] = ["src": root + picture.path, "width": picture.width, "height": picture.height, "alt": name] as [String: Any]
+            } else {
+                profile["placeholder"] = Placeholder.svg(name: name, width: ImageSize.large.pixels, height: ImageSize.large.pixels)
+            }
+            let listPage = position / max(1, perPage) + 1
+            var extra: [String: Any] = [
+                "person": profile,
+                "breadcrumbs": Self.breadcrumbs(root: root, [("People", "users/" + SiteIndex.folder(Pagination.path(ofPage: listPage))), (name, nil)]),
+                "prevNextLabel": "People",
+            ]
+            if position > 0 {
+                let previous = index.people[position - 1]
+                extra["prev"] = ["href": "../\(previous.slug)/", "label": previous.item.displayName]
+            }
+            if position + 1 < index.people.count {
+                let next = index.people[position + 1]
+                extra["next"] = ["href": "../\(next.slug)/", "label": next.item.displayName]
+            }
+            let page = generatedPage("person", title: name, description: "\(name)\(person.location?.country.map { ", \($0)" } ?? "")")
+            return try file(path, template: "person", section: "users", page: page, extra: extra)
+        }
+    }
+
+    /// The details a person page lists, in a fixed order; absent values are left out.
+    static func facts(of person: Person) -> [[String: Any]] {
+        var facts: [[String: Any]] = []
+        func add(_ label: String, _ value: String?, href: String? = nil) {
+            guard let value, !value.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+            facts.append(["label": label, "value": value, "href": href ?? false])
+        }
+        add("Email", person.email, href: person.email.map { "mailto:" + $0 })
+        add("Phone", person.phone)
+        add("Mobile", person.cell)
+        let location = person.location
+        add("Address", [location?.street, location?.city, location?.state, location?.postcode]
+            .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", "))
+        add("Country", location?.country)
+        add("Nationality", person.nat?.uppercased())
+        add("Age", person.dob?.age.map { "\($0)" + (day(person.dob?.date).map { " (born \($0))" } ?? "") })
+        add("Registered", day(person.registered?.date).map { $0 + (person.registered?.age.map { ", \($0) years ago" } ?? "") })
+        add("Username", person.username)
+        return facts
+    }
+
+    /// "1979-03-04" from an ISO 8601 timestamp, when it starts with a plausible date.
+    static func day(_ timestamp: String?) -> String? {
+        guard let timestamp, timestamp.count >= 10 else { return nil }
+        let day = String(timestamp.prefix(10))
+        let parts = day.split(separator: "-")
+        guard parts.count == 3, parts.allSatisfy({ $0.allSatisfy(\.isNumber) }) else { return nil }
+        return day
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// A page for every post at `posts/<id>-<slug>/` with its comments, and for every author at
+/// `authors/<slug>/` with their posts, plus the authors list.
+extension SiteRenderer {
+    func postPages(_ index: SiteIndex) throws -> [RenderedFile] {
+        try index.posts.indices.map { position in
+            let entry = index.posts[position]
+            let post = entry.item
+            let path = SiteIndex.postPath(entry.slug)
+            let root = PageFrame.root(for: path)
+            let author = post.userId.flatMap { index.authorsByID[$0] }
+            let comments = index.commentsByPost[post.id] ?? []
+            let title = post.title.isEmpty ? "Untitled post" : post.title
+            let context: [String: Any] = [
+                "title": title,
+                "paragraphs": Self.paragraphs(post.body),
+                "author": author.map { $0.item.name.isEmpty ? "Author \($0.item.id)" : $0.item.name } ?? "an unknown author",
+                "authorHref": author.map { root + SiteIndex.folder(SiteIndex.authorPath($0.slug)) } ?? false,
+                "commentCount": comments.count,
+                "commentsLabel": comments.count == 1 ? "comment" : "comments",
+                "hasComments": !comments.isEmpty,
+                "comments": comments.map { comment -> [String: Any] in
+                    ["name": comment.name, "email": comment.email ?? false, "paragraphs": Self.paragraphs(comment.body)]
+                },
+            ]
+            let listPage = position / max(1, perPage) + 1
+            var extra: [String: Any] = [
+                "post": context,
+                "breadcrumbs": Self.breadcrumbs(root: root, [("Posts", "posts/" + SiteIndex.folder(Pagination.path(ofPage: listPage))), (title, nil)]),
+                "prevNextLabel": "Posts",
+            ]
+            if position > 0 { extra["prev"] = ["href": "../\(index.posts[position - 1].slug)/", "label": index.posts[position - 1].item.title] }
+            if position + 1 < index.posts.count { extra["next"] = ["href": "../\(index.posts[position + 1].slug)/", "label": index.posts[position + 1].item.title] }
+            return try file(path, template: "post", section: "posts", page: generatedPage("post", title: title, description: PostEntry.excerpt(post.body)), extra: extra)
+        }
+    }
+
+    func authorPages(_ index: SiteIndex) throws -> [RenderedFile] {
+        var files = try index.authors.map { entry -> RenderedFile in
+            let author = entry.item
+            let path = SiteIndex.authorPath(entry.slug)
+            let root = PageFrame.root(for: path)
+            let name = author.name.isEmpty ? "Author \(author.id)" : author.name
+            let posts = (index.postsByAuthor[author.id] ?? []).map { post -> [String: Any] in
+                let count = index.commentsByPost[post.item.id]?.count ?? 0
+                return ["title": post.item.title, "href": root + SiteIndex.folder(SiteIndex.postPath(post.slug)),
+                        "comments": count, "commentsLabel": count == 1 ? "comment" : "comments"]
+            }
+            let context: [String: Any] = [
+                "name": name, "facts": Self.facts(of: author), "posts": posts,
+                "placeholder": Placeholder.svg(name: name, width: ImageSize.large.pixels, height: ImageSize.large.pixels),
+            ]
+            return try file(path, template: "author", section: "authors", page: generatedPage("author", title: name),
+                            extra: ["author": context,
+                                    "breadcrumbs": Self.breadcrumbs(root: root, [("Authors", "authors/"), (name, nil)])])
+        }
+        let list = index.authors.map { entry -> [String: Any] in
+            let count = index.postsByAuthor[entry.item.id]?.count ?? 0
+            return ["name": entry.item.name.isEmpty ? "Author \(entry.item.id)" : entry.item.name,
+                    "href": SiteIndex.folder("\(entry.slug)/index.html"), "posts": count, "postsLabel": count == 1 ? "post" : "posts"]
+        }
+        files.append(try file("authors/index.html", template: "authors", section: "authors",
+                              page: generatedPage("authors", title: "Authors", description: "Everyone who wrote a post."),
+                              extra: ["authors": list, "breadcrumbs": Self.breadcrumbs(root: "../", [("Authors", nil)])]))
+        return files
+    }
+
+    static func facts(of author: Author) -> [[String: Any]] {
+        var facts: [[String: Any]] = []
+        func add(_ label: String, _ value: String?, href: String? = nil) {
+            guard let value, !value.isEmpty else { return }
+            facts.append(["label": label, "value": value, "href": href ?? false])
+        }
+        add("Username", author.username)
+        add("Email", author.email, href: author.email.map { "mailto:" + $0 })
+        add("Phone", author.phone)
+        let site = author.website.flatMap { website in SafeURL.http(website.contains("://") ? website : "https://" + website) }
+        add("Website", author.website, href: site?.absoluteString)
+        add("City", author.city)
+        add("Company", author.company)
+        add("Motto", author.catchPhrase)
+        return facts
+    }
+
+    /// Text split into paragraphs at blank lines and line breaks, as the APIs write bodies.
+    static func paragraphs(_ text: String) -> [String] {
+        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+}

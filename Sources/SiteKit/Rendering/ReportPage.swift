@@ -1,0 +1,42 @@
+import Foundation
+
+/// `report/`: counts and charts drawn at build time, each with the table of numbers behind it.
+extension SiteRenderer {
+    func report(_ data: SiteData) throws -> RenderedFile {
+        let people = data.people
+        let nationalities = Histogram.countsByKey(people.map { $0.location?.country ?? $0.nat?.uppercased() ?? "Unknown" })
+        let genders = Histogram.countsByKey(people.map { ($0.gender?.isEmpty == false ? $0.gender! : "unknown").capitalized })
+        let ages = Histogram.bins(values: people.compactMap { $0.dob?.age }, width: 10, start: 10)
+        let years = Histogram.countsByKey(people.compactMap { Self.day($0.registered?.date).flatMap { Int($0.prefix(4)) } })
+        let authorNames = Dictionary(data.authors.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let postsPerAuthor = Histogram.countsByKey(data.posts.map { post in
+            post.userId.flatMap { authorNames[$0] } ?? "Unknown author"
+        })
+        let commentCounts = Dictionary(grouping: data.comments, by: \.postId).mapValues(\.count)
+        let spread = Histogram.countsByKey(data.posts.map { commentCounts[$0.id] ?? 0 })
+        let charts = [
+            Chart(id: "nationality", title: "People by country", kind: .bars, series: Histogram.top(nationalities, count: 20),
+                  labelHeading: "Country", valueHeading: "People"),
+            Chart(id: "gender", title: "People by gender", kind: .bars, series: genders, labelHeading: "Gender", valueHeading: "People"),
+            Chart(id: "age", title: "Ages", kind: .columns, series: ages, labelHeading: "Age", valueHeading: "People"),
+            Chart(id: "registered", title: "People by year of registration", kind: .columns, series: years,
+                  labelHeading: "Year", valueHeading: "People"),
+            Chart(id: "posts-per-author", title: "Posts per author", kind: .bars, series: postsPerAuthor,
+                  labelHeading: "Author", valueHeading: "Posts"),
+            Chart(id: "comments-per-post", title: "Comments per post", kind: .columns, series: spread,
+                  labelHeading: "Comments on a post", valueHeading: "Posts"),
+        ]
+        let counts: [String: Any] = [
+            "people": people.count, "posts": data.posts.count, "authors": data.authors.count,
+            "comments": data.comments.count, "nationalities": Set(people.compactMap(\.nat)).count,
+        ]
+        let path = "report/index.html"
+        return try file(path, template: "report", section: "report",
+                        page: generatedPage("report", title: "Report", description: "The people and posts in numbers."),
+                        extra: [
+                            "counts": counts,
+                            "charts": charts.map { ["id": $0.id, "title": $0.title, "svg": $0.svg(), "table": $0.table()] },
+                            "breadcrumbs": Self.breadcrumbs(root: PageFrame.root(for: path), [("Report", nil)]),
+                        ])
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// The build's data with everything pages link by: a unique, safe slug for every person, post
+/// and author, posts grouped by author, comments grouped by post. Computed once, in data order,
+/// so the same data always gives the same URLs.
+struct SiteIndex: Sendable {
+    struct Entry<Item: Sendable>: Sendable {
+        var item: Item
+        var slug: String
+    }
+
+    var people: [Entry<Person>]
+    var posts: [Entry<Post>]
+    var authors: [Entry<Author>]
+    var authorsByID: [Int: Entry<Author>]
+    var commentsByPost: [Int: [Comment]]
+    var postsByAuthor: [Int: [Entry<Post>]]
+
+    /// Folder names a slug must never take, because the list pages use them.
+    static let reserved: Set<String> = ["page", "index", "index-json"]
+
+    init(_ data: SiteData) {
+        var peopleSlugs = SlugRegistry()
+        Self.reserved.forEach { _ = peopleSlugs.unique($0) }
+        people = data.people.map { person in
+            let words = [person.name.first, person.name.last].filter { !$0.isEmpty }.joined(separator: " ")
+            let base = Slug.make(words.isEmpty ? (person.username ?? "") : words, fallback: "person")
+            return Entry(item: person, slug: peopleSlugs.unique(base))
+        }
+        var postSlugs = SlugRegistry()
+        Self.reserved.forEach { _ = postSlugs.unique($0) }
+        posts = data.posts.map { post in
+            Entry(item: post, slug: postSlugs.unique("\(post.id)-" + Slug.make(post.title, maxLength: 50, fallback: "post")))
+        }
+        var authorSlugs = SlugRegistry()
+        Self.reserved.forEach { _ = authorSlugs.unique($0) }
+        authors = data.authors.map { author in
+            Entry(item: author, slug: authorSlugs.unique(Slug.make(author.username ?? author.name, fallback: "author-\(author.id)")))
+        }
+        authorsByID = Dictionary(authors.map { ($0.item.id, $0) }, uniquingKeysWith: { first, _ in first })
+        commentsByPost = Dictionary(grouping: data.comments, by: \.postId)
+        var byAuthor: [Int: [Entry<Post>]] = [:]
+        for post in posts {
+            if let user = post.item.userId { byAuthor[user, default: []].append(post) }
+        }
+        postsByAuthor = byAuthor
+    }
+
+    static func personPath(_ slug: String) -> String { "users/\(slug)/index.html" }
+    static func postPath(_ slug: String) -> String { "posts/\(slug)/index.html" }
+    static func authorPath(_ slug: String) -> String { "authors/\(slug)/index.html" }
+
+    /// The link to a page's folder, e.g. "users/سینا-رضایی/", relative to the site root.
+    static func folder(_ path: String) -> String {
+        path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Turns a build's data into the site's files: the home page, paginated lists, a page for every
+/// person, post and author, the report, and the site files (sitemap, feed, search index…).
+/// Pure: the same inputs always give the same bytes.
+struct SiteRenderer: Sendable {
+    var templates: TemplateSet
+    var frame: PageFrame
+    var content: [String: ContentPage]
+    var perPage: Int
+    /// The absolute URL the site is served from, for the sitemap and the feed.
+    var baseURL: String
+    /// How many entries on the first people page load eagerly (roughly the first row).
+    var eagerCount = 4
+
+    func render(_ data: SiteData, images: [URL: PublishedImage]) throws -> [RenderedFile] {
+        let index = SiteIndex(data)
+        var files = [
+            RenderedFile(path: "assets/site.css", bytes: Data(Stylesheet.css.utf8)),
+            RenderedFile(path: "assets/search.js", bytes: Data(SearchScript.javascript.utf8)),
+        ]
+        files.append(try home(data))
+        files += try peopleLists(index, images: images)
+        files += try personPages(index, images: images)
+        files += try postLists(index)
+        files += try postPages(index)
+        files += try authorPages(index)
+        files.append(try report(data))
+        files.append(try notFound())
+        files += siteFiles(index, images: images, pages: files.map(\.path))
+        return files
+    }
+
+    func page(_ name: String) -> ContentPage {
+        content[name] ?? ContentPage.defaultPages[name] ?? ContentPage(
+            name: name, title: ContentPage.defaultTitle(for: name), description: "", bodyMarkdown: "",
+            sourceFile: URL(fileURLWithPath: "content/\(name).md"), isBuiltIn: true)
+    }
+
+    /// Renders `template` for the page at `path`.
+    func file(_ path: String, template: String, section: String, page: ContentPage, extra: [String: Any]) throws -> RenderedFile {
+        let html = try templates.render(template, frame.context(path: path, section: section, page: page, extra: extra))
+        return RenderedFile(path: path, bytes: Data(html.utf8))
+    }
+
+    /// A content page for pages that have no `content/*.md` of their own.
+    func generatedPage(_ name: String, title: String, description: String = "") -> ContentPage {
+        ContentPage(name: name, title: title, description: description, bodyMarkdown: "",
+                    sourceFile: URL(fileURLWithPath: "content/\(name).md"), isBuiltIn: true)
+    }
+
+    /// Breadcrumbs from the home page to the current page; the last crumb has no link.
+    static func breadcrumbs(root: String, _ trail: [(label: String, path: String?)]) -> [[String: Any]] {
+        ([("Home", "")] + trail).map { crumb in
+            ["label": crumb.label, "href": crumb.path.map { root + $0 } ?? false] as [String: Any]
+        }
+    }
+
+    private func home(_ data: SiteData) throws -> RenderedFile {
+        let counts: [String: Any] = [
+            "people": data.people.count, "posts": data.posts.count,
+            "authors": data.authors.count, "comments": data.comments.count,
+        ]
+        return try file("index.html", template: "home", section: "home", page: page("index"), extra: ["counts": counts])
+    }
+
+    private func notFound() throws -> RenderedFile {
+        // Served for a missing path at any depth, so links start from the site's root path.
+        let rootPath = URL(string: baseURL).map { $0.path.hasSuffix("/") ? $0.path : $0.path + "/" } ?? "/"
+        let html = try templates.render("404", frame.context(path: "404.html", section: "none",
+                                                              page: generatedPage("404", title: "Page not found"), extra: [:])
+            .merging(["root": rootPath], uniquingKeysWith: { $1 }))
+        return RenderedFile(path: "404.html", bytes: Data(html.utf8))
+    }
+}

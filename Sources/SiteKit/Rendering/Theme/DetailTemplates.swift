@@ -1,0 +1,128 @@
+/// The default theme's templates for detail pages, the report and the site's own 404 page.
+extension DefaultTemplates {
+    static let breadcrumbs = """
+    <nav class="breadcrumbs" aria-label="Breadcrumb">
+    <ol>
+    {{#breadcrumbs}}<li>{{#href}}<a href="{{href}}" dir="auto">{{label}}</a>{{/href}}{{^href}}<span aria-current="page" dir="auto">{{label}}</span>{{/href}}</li>
+    {{/breadcrumbs}}</ol>
+    </nav>
+    """
+
+    static let person = """
+    {{<layout}}
+    {{$content}}
+    {{>breadcrumbs}}
+    <article class="profile">
+    {{#person.image}}<img class="portrait" src="{{src}}" width="{{width}}" height="{{height}}" alt="{{alt}}" fetchpriority="high">{{/person.image}}{{#person.placeholder}}{{{person.placeholder}}}{{/person.placeholder}}
+    <div class="profile-text">
+    <h1 dir="auto">{{person.name}}</h1>
+    <dl class="facts">
+    {{#person.facts}}<div><dt>{{label}}</dt><dd dir="auto">{{#href}}<a href="{{href}}">{{value}}</a>{{/href}}{{^href}}{{value}}{{/href}}</dd></div>
+    {{/person.facts}}</dl>
+    </div>
+    </article>
+    {{>prevnext}}
+    {{/content}}
+    {{/layout}}
+    """
+
+    static let prevnext = """
+    <nav class="prev-next" aria-label="{{prevNextLabel}}">
+    {{#prev}}<a rel="prev" href="{{href}}">← <span dir="auto">{{label}}</span></a>{{/prev}}
+    {{#next}}<a rel="next" href="{{href}}"><span dir="auto">{{label}}</span> →</a>{{/next}}
+    </nav>
+    """
+
+    static let post = """
+    {{<layout}}
+    {{$content}}
+    {{>breadcrumbs}}
+    <article class="post-full">
+    <h1 dir="auto">{{post.title}}</h1>
+    <p class="post-meta">by {{#post.authorHref}}<a href="{{post.authorHref}}" dir="auto">{{post.author}}</a>{{/post.authorHref}}{{^post.authorHref}}<span dir="auto">{{post.author}}</span>{{/post.authorHref}}</p>
+    {{#post.paragraphs}}<p dir="auto">{{.}}</p>
+    {{/post.paragraphs}}</article>
+    <section class="comments" aria-labelledby="comments-title">
+    <h2 id="comments-title">{{post.commentCount}} {{post.commentsLabel}}</h2>
+    {{#post.hasComments}}<ol>
+    {{#post.comments}}<li class="comment">
+    <p class="comment-head"><strong dir="auto">{{name}}</strong>{{#email}} · <a href="mailto:{{email}}">{{email}}</a>{{/email}}</p>
+    {{#paragraphs}}<p dir="auto">{{.}}</p>
+    {{/paragraphs}}</li>
+    {{/post.comments}}</ol>{{/post.hasComments}}
+    </section>
+    {{>prevnext}}
+    {{/content}}
+    {{/layout}}
+    """
+
+    static let author = """
+    {{<layout}}
+    {{$content}}
+    {{>breadcrumbs}}
+    <article class="profile">
+    {{{author.placeholder}}}
+    <div class="profile-text">
+    <h1 dir="auto">{{author.name}}</h1>
+    <dl class="facts">
+    {{#author.facts}}<div><dt>{{label}}</dt><dd dir="auto">{{#href}}<a href="{{href}}">{{value}}</a>{{/href}}{{^href}}{{value}}{{/href}}</dd></div>
+    {{/author.facts}}</dl>
+    </div>
+    </article>
+    <h2>Posts</h2>
+    <ol class="post-links">
+    {{#author.posts}}<li><a href="{{href}}" dir="auto">{{title}}</a> · {{comments}} {{commentsLabel}}</li>
+    {{/author.posts}}</ol>
+    {{/content}}
+    {{/layout}}
+    """
+
+    static let authors = """
+    {{<layout}}
+    {{$content}}
+    {{>breadcrumbs}}
+    <h1>Authors</h1>
+    <ul class="author-list">
+    {{#authors}}<li><a href="{{href}}" dir="auto">{{name}}</a> <span class="muted">{{posts}} {{postsLabel}}</span></li>
+    {{/authors}}</ul>
+    {{/content}}
+    {{/layout}}
+    """
+
+    static let report = """
+    {{<layout}}
+    {{$content}}
+    {{>breadcrumbs}}
+    <h1>Report</h1>
+    <ul class="counts">
+    <li><strong>{{counts.people}}</strong> people</li>
+    <li><strong>{{counts.posts}}</strong> posts by <strong>{{counts.authors}}</strong> authors</li>
+    <li><strong>{{counts.comments}}</strong> comments</li>
+    <li><strong>{{counts.nationalities}}</strong> nationalities</li>
+    </ul>
+    {{#charts}}<section class="chart" aria-labelledby="{{id}}-heading">
+    <h2 id="{{id}}-heading">{{title}}</h2>
+    {{{svg}}}
+    <details><summary>The numbers behind this chart</summary>
+    {{{table}}}
+    </details>
+    </section>
+    {{/charts}}
+    {{/content}}
+    {{/layout}}
+    """
+
+    static let notFound = """
+    {{<layout}}
+    {{$content}}
+    <h1>Page not found</h1>
+    <p>There is no page at this address. It may have moved when the site was rebuilt.</p>
+    <ul>
+    <li><a href="{{root}}">Home</a></li>
+    <li><a href="{{root}}users/">People</a></li>
+    <li><a href="{{root}}posts/">Posts</a></li>
+    </ul>
+    {{/content}}
+    {{/layout}}
+    """
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import SiteKit
+
+/// `site fetch URL`: one request through the build's HTTP client and cache, for inspection and scripts.
+struct FetchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fetch",
+        abstract: "Fetches one URL through the site's HTTP cache, as a build would.",
+        discussion: """
+        The body goes to standard output and one summary line to standard error. With --json, one \
+        JSON object goes to standard output (exit 0 for any HTTP status; 1 with {"error", "kind"} \
+        when no response arrived). Redirects are reported, not followed.
+        """
+    )
+
+    @Argument(help: "The http or https URL to fetch.")
+    var url: String
+
+    @Option(name: .customLong("cache-dir"), help: "The cache folder shared with builds.")
+    var cacheDirectory = ".cache"
+
+    @Option(help: "The request method.")
+    var method = "GET"
+
+    @Option(name: .customLong("header"), help: ArgumentHelp("A request header; repeatable.", valueName: "Name: value"))
+    var headers: [String] = []
+
+    @Option(help: "A request body, sent as is.")
+    var data: String?
+
+    @Flag(help: "Print one JSON object with status, headers, cache outcome, age and the body in base64.")
+    var json = false
+
+    @Flag(name: .customLong("no-retry"), help: "Make exactly one attempt.")
+    var noRetry = false
+
+    @Flag(help: "Make no network request; answer from the cache or fail.")
+    var offline = false
+
+    @Flag(help: "Revalidate even a fresh cached copy.")
+    var refresh = false
+
+    @Option(help: "Seconds allowed for each whole response.")
+    var timeout: Double = 30
+
+    @Flag(help: "Print one line per request on standard error.")
+    var verbose = false
+
+    func run() async throws {
+        let options = FetchToolOptions(url: url, method: method, headers: headers, body: data.map { Data($0.utf8) },
+                                       json: json, noRetry: noRetry, offline: offline, refresh: refresh, timeout: timeout)
+        let reporter = Reporter(verbosity: verbose ? .verbose : .normal)
+        let client = HTTPClient.standard(cacheDirectory: URL(fileURLWithPath: cacheDirectory),
+                                         options: FetchTool.clientOptions(options), maxConnectionsPerHost: 4, reporter: reporter)
+        let output = await FetchTool.run(options, client: client)
+        FileHandle.standardOutput.write(output.standardOutput)
+        FileHandle.standardError.write(Data(output.standardError.utf8))
+        if output.exitCode != 0 { throw ExitCode(output.exitCode) }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+/// Builds from fixture API answers full of hostile strings, served by a stub in place of the network.
+@Suite("Hostile data")
+struct HostileDataTests {
+    static let hostileAPI = StubFetcher { request in
+        let path = request.url.path
+        let file: String? = switch path {
+        case "/api", "/api/": "people.json"
+        case "/posts": "posts.json"
+        case "/users": "users.json"
+        case "/comments": "comments.json"
+        default: nil
+        }
+        guard let file else { return HTTPResponse(url: request.url, status: 404, body: Data("<html>not found</html>".utf8)) }
+        return HTTPResponse(url: request.url, status: 200, body: try Fixture.data("Build/hostile/\(file)"))
+    }
+
+    private func build() async throws -> BuildHarness {
+        var harness = try BuildHarness(source: .live, users: 4)
+        harness.settings.randomUserURL = URL(string: "https://people.invalid/api/")!
+        harness.settings.jsonPlaceholderURL = URL(string: "https://posts.invalid")!
+        _ = try await harness.build(client: Self.hostileAPI)
+        return harness
+    }
+
+    @Test("every hostile field is escaped for its context and no script survives")
+    func hostileFieldsAreEscaped() async throws {
+        let harness = try await build()
+        defer { harness.remove() }
+        let people = try harness.site.html("users/index.html")
+        let posts = try harness.site.html("posts/index.html")
+        for html in [people, posts] {
+            #expect(!html.contains("<script>"))
+            #expect(!html.contains("<img src=x"))
+            #expect(!html.contains("<b>two</b>"))
+            #expect(!html.contains("javascript:"))
+            #expect(!html.contains("data:image"))
+        }
+        #expect(people.contains("&lt;script&gt;alert(1)&lt;/script&gt; O&#39;Brien"))
+        #expect(people.contains("&quot;&gt;&lt;img src=x onerror=alert(2)&gt;"))
+        #expect(people.contains("href=\"mailto:x&quot;onmouseover=&quot;alert(3)@example.com\""))
+        #expect(people.contains("Шевченко &amp;amp; Co"))
+        #expect(people.contains("{{site.title}}"), "data is never evaluated as a template")
+        #expect(posts.contains("&lt;script&gt;alert(&#39;post&#39;)&lt;/script&gt;"))
+        #expect(posts.contains("{{{intro}}}"))
+        #expect(posts.contains("Leanne &quot;&lt;i&gt;&quot; Graham"))
+        #expect(posts.contains("an unknown author"))
+    }
+
+    @Test("right-to-left and Cyrillic names stay intact and are marked dir=auto")
+    func scriptsStayIntact() async throws {
+        let harness = try await build()
+        defer { harness.remove() }
+        let people = try harness.site.html("users/index.html")
+        #expect(people.contains("<a class=\"person-name\" href=\"../users/سینا-رضایی/\" dir=\"auto\">Ms سینا رضایی</a>"))
+        #expect(FileManager.default.fileExists(atPath: harness.output.appendingPathComponent("users/سینا-رضایی/index.html").path))
+        #expect(people.contains("Ярослава"))
+    }
+
+    @Test("people whose pictures are unusable get a placeholder, and the build still succeeds")
+    func unusablePicturesBecomePlaceholders() async throws {
+        let harness = try await build()
+        defer { harness.remove() }
+        let people = try harness.site.html("users/index.html")
+        #expect(people.components(separatedBy: "class=\"avatar placeholder\"").count - 1 == 4)
+        #expect(harness.text.contains("warning: image http://127.0.0.1:9/missing.jpg answered HTTP 404"))
+        #expect(try harness.site.brokenLinks() == [])
+    }
+
+    @Test("a templates/ folder beside content/ replaces a built-in template by name")
+    func templateOverride() async throws {
+        var harness = try BuildHarness(source: .live, users: 4)
+        defer { harness.remove() }
+        harness.settings.randomUserURL = URL(string: "https://people.invalid/api/")!
+        harness.settings.jsonPlaceholderURL = URL(string: "https://posts.invalid")!
+        let templates = harness.folder.url.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        try Data("{{<layout}}{{$content}}<p class=\"custom\">{{counts.people}} people</p>{{/content}}{{/layout}}".utf8)
+            .write(to: templates.appendingPathComponent("home.mustache"))
+        _ = try await harness.build(client: Self.hostileAPI)
+        #expect(try harness.site.html("index.html").contains("<p class=\"custom\">4 people</p>"))
+        #expect(try harness.site.html("users/index.html").contains("class=\"people\""))
+    }
+}

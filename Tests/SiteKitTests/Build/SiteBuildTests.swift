@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+@Suite("Site build over loopback")
+struct SiteBuildTests {
+    @Test("a demo build gives a browsable site: every link and image resolves, every image has a size, every page says demo")
+    func demoBuildIsBrowsable() async throws {
+        let harness = try BuildHarness(source: .demo, users: 30, perPage: 12)
+        defer { harness.remove() }
+        let summary = try await harness.build()
+        #expect(summary.source.isDemo)
+        #expect(summary.people == 30)
+        let files = try harness.site.files()
+        for path in ["index.html", "users/index.html", "users/page/2/index.html", "users/page/3/index.html",
+                     "posts/index.html", "posts/page/9/index.html", "assets/site.css"] {
+            #expect(files[path] != nil, "missing \(path)")
+        }
+        #expect(try harness.site.brokenLinks() == [])
+        for (path, data) in files where path.hasSuffix(".html") {
+            let html = String(decoding: data, as: UTF8.self)
+            #expect(html.contains("class=\"demo-notice\""), "no demo notice on \(path)")
+            for tag in SiteInspector.imageTags(in: html) {
+                #expect(tag.contains(" width=\"") && tag.contains(" height=\"") && tag.contains(" alt=\""), "\(path): \(tag)")
+            }
+        }
+        #expect(files.keys.contains { $0.hasPrefix("thumbs/") && $0.hasSuffix(".png") })
+        #expect(harness.text.contains("source: demo") == false)  // the summary is the CLI's to print
+    }
+
+    @Test("two builds with the same seed are byte-identical, and the second one rewrites nothing")
+    func sameSeedSameBytes() async throws {
+        let harness = try BuildHarness(source: .demo, users: 20)
+        defer { harness.remove() }
+        _ = try await harness.build()
+        let first = try harness.site.files()
+        let dates = try harness.site.modificationDates()
+        let second = try await harness.build()
+        #expect(try harness.site.files() == first)
+        #expect(second.pagesWritten == 0)
+        #expect(try harness.site.modificationDates() == dates)
+    }
+
+    @Test("a build that fails midway leaves the previous output byte-for-byte as it was")
+    func failedBuildKeepsPreviousOutput() async throws {
+        try await DemoAPIServer.with { server in
+            var harness = try BuildHarness(source: .live, users: 10)
+            defer { harness.remove() }
+            harness.use(server)
+            _ = try await harness.build()
+            let before = try harness.site.files()
+            let dates = try harness.site.modificationDates()
+            await server.faults.set(Fault(status: 404), forPathPrefix: "/comments")
+            var failing = harness
+            failing.settings.seed = "another seed, so that pages would change"
+            failing.options.refresh = true  // the cached /comments is still fresh: make the build ask again
+            let error = await #expect(throws: BuildError.self) { try await failing.build() }
+            #expect(error?.description.contains("/comments") == true)
+            #expect(error?.description.contains("HTTP 404") == true)
+            #expect(try harness.site.files() == before)
+            #expect(try harness.site.modificationDates() == dates)
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: harness.folder.url.path).filter { $0.contains("staging") }
+            #expect(leftovers.isEmpty)
+        }
+    }
+
+    @Test("nothing is written outside the output and cache folders")
+    func writesOnlyOutputAndCache() async throws {
+        try await DemoAPIServer.with { server in
+            var harness = try BuildHarness(source: .live, users: 10)
+            defer { harness.remove() }
+            harness.use(server)
+            _ = try await harness.build()
+            let entries = try FileManager.default.contentsOfDirectory(atPath: harness.folder.url.path).sorted()
+            #expect(entries == [".cache", "public"])
+        }
+    }
+}
+
+@Suite("Choosing live or demo data")
+struct SourceChoiceTests {
+    /// A harness whose live APIs point at a loopback port where nothing listens.
+    private func unreachable(_ source: SourceMode) throws -> BuildHarness {
+        var harness = try BuildHarness(source: source, users: 12)
+        let port = ClosedPort.make()
+        harness.settings.randomUserURL = URL(string: "http://127.0.0.1:\(port)/api/")!
+        harness.settings.jsonPlaceholderURL = URL(string: "http://127.0.0.1:\(port)")!
+        return harness
+    }
+
+    @Test("auto: a refused connection and an empty cache give a demo build that says so, quickly")
+    func autoFallsBackWhenRefused() async throws {
+        var harness = try unreachable(.auto)
+        harness.verbosity = .verbose
+        defer { harness.remove() }
+        let started = Date()
+        let summary = try await harness.build()
+        let decided = try #require(harness.printed.firstTime(containing: "warning: 127.0.0.1"))
+        // The CLI takes well under 2 s here; the bound is loose because tests run in parallel.
+        #expect(decided.timeIntervalSince(started) < 5, "no long wait before falling back")
+        let failures = harness.text.split(separator: "\n").filter { $0.contains("127.0.0.1:") && $0.contains(" failed after ") }
+        #expect(!failures.isEmpty)
+        #expect(Set(failures.map { $0.split(separator: " ")[1] }).count == failures.count, "an unreachable URL is tried once, never retried")
+        #expect(summary.source.isDemo)
+        #expect(summary.source.summary.hasPrefix("demo (embedded API; 127.0.0.1"))
+        #expect(summary.source.summary.contains("unreachable"))
+        #expect(harness.text.contains("warning: 127.0.0.1"))
+        #expect(harness.text.contains("demo API"))
+        #expect(harness.text.contains("--live"))
+        #expect(try harness.site.html("index.html").contains("class=\"demo-notice\""))
+        #expect(try harness.site.html("posts/index.html").contains("class=\"demo-notice\""))
+    }
+
+    @Test("live: an unreachable API fails the build, names the host, suggests --demo, and keeps the previous output")
+    func liveFailsWhenRefused() async throws {
+        var harness = try unreachable(.live)
+        defer { harness.remove() }
+        harness.settings.source = .demo
+        _ = try await harness.build()
+        let before = try harness.site.files()
+        harness.settings.source = .live
+        let error = await #expect(throws: BuildError.self) { try await harness.build() }
+        #expect(error?.description.contains("127.0.0.1") == true)
+        #expect(error?.description.contains("--demo") == true)
+        #expect(try harness.site.files() == before)
+    }
+
+    @Test("auto: with the API down but a cached copy, the cached live data is used, not demo data")
+    func staleCacheBeatsDemo() async throws {
+        var harness = try BuildHarness(source: .auto, users: 12)
+        defer { harness.remove() }
+        let server = try await DemoAPIServer.start()
+        harness.use(server)
+        let first = try await harness.build()
+        await server.stop()
+        harness.options.refresh = true  // make every entry ask the (now stopped) origin
+        let second = try await harness.build()
+        #expect(!second.source.isDemo)
+        #expect(second.people == first.people)
+        #expect(!(try harness.site.html("index.html").contains("demo-notice")))
+    }
+
+    @Test("auto: an API that answers 500 is an error, never a reason to use demo data")
+    func serverErrorIsNoFallback() async throws {
+        try await DemoAPIServer.with { server in
+            var harness = try BuildHarness(source: .auto, users: 12)
+            defer { harness.remove() }
+            harness.use(server)
+            await server.faults.set(Fault(status: 500, retryAfter: "0"), forPathPrefix: "/api/")
+            let error = await #expect(throws: BuildError.self) { try await harness.build() }
+            #expect(error?.description.contains("HTTP 500") == true)
+            #expect(!FileManager.default.fileExists(atPath: harness.output.path))
+        }
+    }
+
+    @Test("the summary names the source")
+    func summaryNamesSource() async throws {
+        try await DemoAPIServer.with { server in
+            var harness = try BuildHarness(source: .live, users: 5)
+            defer { harness.remove() }
+            harness.use(server)
+            let summary = try await harness.build()
+            #expect(summary.text.contains("source: live (127.0.0.1:\(server.baseURL.port!))"))
+            #expect(summary.text.contains("seed: harness"))
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+@Suite struct CacheIntegrityTests {
+    private func damage(_ file: URL, _ change: (inout Data) -> Void) throws {
+        var data = try Data(contentsOf: file)
+        change(&data)
+        try data.write(to: file)
+    }
+
+    @Test func corruptAndTruncatedEntriesAreMissesAndAreFetchedAgain() async throws {
+        let harness = try CacheHarness()
+        try await TestOrigin.run({ request in
+            .text("payload #\(request.number)", headers: ["Cache-Control": "max-age=600"])
+        }) { origin in
+            _ = try await harness.get(origin.url("/c"))
+            let file = try #require(harness.entryFiles().first)
+            try damage(file) { $0[$0.count - 1] ^= 0xFF }
+            let afterFlip = try await harness.get(origin.url("/c"))
+            #expect(afterFlip.outcome == .miss && afterFlip.text == "payload #2")
+            try damage(file) { $0 = $0.prefix($0.count / 2) }
+            let afterCut = try await harness.get(origin.url("/c"))
+            #expect(afterCut.outcome == .miss && afterCut.text == "payload #3")
+            #expect(try await harness.get(origin.url("/c")).outcome == .hit)
+            #expect(harness.entryFiles().count == 1)
+        }
+    }
+
+    @Test func aBodyCutShortIsNeverStored() async throws {
+        let harness = try CacheHarness()
+        try await TestOrigin.run({ _ in
+            OriginReply(headers: ["Cache-Control": "max-age=600"], body: Data(repeating: 65, count: 4000), truncateAfter: 100)
+        }) { origin in
+            let error = await #expect(throws: FetchError.self) { _ = try await harness.get(origin.url("/t")) }
+            if case .transport = error?.kind {} else { Issue.record("expected a transport error, got \(String(describing: error))") }
+            #expect(harness.entryFiles().isEmpty)
+        }
+    }
+
+    @Test func temporaryFilesOfDeadProcessesAndOldOnesAreRemovedOnOpen() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let tmp = folder.url.appendingPathComponent("http-v1/tmp")
+        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+        let dead = tmp.appendingPathComponent("2147483646-dead")
+        let old = tmp.appendingPathComponent("\(ProcessInfo.processInfo.processIdentifier)-old")
+        let live = tmp.appendingPathComponent("\(ProcessInfo.processInfo.processIdentifier)-live")
+        for file in [dead, old, live] { try Data("x".utf8).write(to: file) }
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-7200)], ofItemAtPath: old.path)
+        _ = try HTTPCache(directory: folder.url)
+        #expect(!FileManager.default.fileExists(atPath: dead.path))
+        #expect(!FileManager.default.fileExists(atPath: old.path))
+        #expect(FileManager.default.fileExists(atPath: live.path))
+    }
+
+    @Test func concurrentWritersAndReadersNeverSeeAHalfWrittenEntry() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let cache = try HTTPCache(directory: folder.url)
+        let url = URL(string: "http://example.test/shared")!
+        func entry(_ n: Int) -> CacheEntry {
+            CacheEntry(metadata: .init(method: "GET", url: CacheEntry.keyURL(url), status: 200, headers: ["X-N": "\(n)"],
+                                       vary: [], requestTime: Date(), responseTime: Date()),
+                       body: Data(repeating: UInt8(n % 256), count: 64 * 1024))
+        }
+        let bad = await withTaskGroup(of: Int.self) { group in
+            for n in 0..<40 {
+                group.addTask {
+                    try? cache.store(entry(n))
+                    if n % 10 == 0 { cache.invalidate(url) }
+                    return cache.entries(method: "GET", url: url).filter { Set($0.body).count != 1 }.count
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(bad == 0)
+        try cache.store(entry(7))
+        #expect(cache.entries(method: "GET", url: url).count == 1)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("http-v1/tmp").path)
+        #expect(leftovers.isEmpty)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+@Suite struct StaleAndOfflineTests {
+    @Test func staleEntryIsServedWhenServerReturns503() async throws {
+        let harness = try CacheHarness()
+        try await TestOrigin.run({ request in
+            request.number == 1 ? .text("good", headers: ["Cache-Control": "max-age=60"]) : .text("down", status: 503)
+        }) { origin in
+            _ = try await harness.get(origin.url("/s"))
+            harness.clock.advance(by: 7200)
+            let stale = try await harness.get(origin.url("/s"))
+            #expect(stale.outcome == .stale && stale.text == "good" && stale.response.status == 200)
+            let warning = try #require(harness.reporter.warnings.last)
+            #expect(warning.contains(origin.url("/s").absoluteString) && warning.contains("503") && warning.contains("2 h"))
+        }
+    }
+
+    @Test func staleEntryIsServedWhenTheOriginIsUnreachable() async throws {
+        let harness = try CacheHarness()
+        let url = try await TestOrigin.run({ _ in .text("kept", headers: ["Cache-Control": "max-age=1"]) }) { origin in
+            _ = try await harness.get(origin.url("/gone"))
+            return origin.url("/gone")
+        }
+        harness.clock.advance(by: 60)
+        let stale = try await harness.get(url)
+        #expect(stale.outcome == .stale && stale.text == "kept")
+        #expect(harness.reporter.warnings.last?.contains("failed") == true)
+    }
+
+    @Test func mustRevalidateForbidsServingStale() async throws {
+        let harness = try CacheHarness()
+        try await TestOrigin.run({ request in
+            request.number == 1 ? .text("strict", headers: ["Cache-Control": "max-age=1, must-revalidate"]) : .text("down", status: 503)
+        }) { origin in
+            _ = try await harness.get(origin.url("/m"))
+            harness.clock.advance(by: 60)
+            let result = try await harness.get(origin.url("/m"))
+            #expect(result.response.status == 503 && result.outcome == .miss && harness.reporter.warnings.isEmpty)
+        }
+    }
+
+    @Test func anExpiredStaleIfErrorWindowForbidsServingStale() async throws {
+        let harness = try CacheHarness()
+        try await TestOrigin.run({ request in
+            request.number == 1 ? .text("w", headers: ["Cache-Control": "max-age=1, stale-if-error=10"]) : .text("down", status: 500)
+        }) { origin in
+            _ = try await harness.get(origin.url("/w"))
+            harness.clock.advance(by: 5)
+            #expect(try await harness.get(origin.url("/w")).outcome == .stale)
+            harness.clock.advance(by: 60)
+            #expect(try await harness.get(origin.url("/w")).response.status == 500)
+        }
+    }
+
+    @Test func unreachableOriginWithoutACopyIsAClearError() async throws {
+        let harness = try CacheHarness()
+        let error = await #expect(throws: FetchError.self) {
+            _ = try await harness.get(URL(string: "http://127.0.0.1:1/none")!)
+        }
+        #expect(error?.isUnreachable == true)
+        #expect(error?.description.contains("http://127.0.0.1:1/none") == true)
+    }
+
+    @Test func offlineMakesNoRequestAndServesStaleCopies() async throws {
+        let harness = try CacheHarness()
+        let offline = HTTPClientOptions(timeout: 10, retry: .none, offline: true)
+        try await TestOrigin.run({ _ in .text("o", headers: ["Cache-Control": "max-age=10, must-revalidate"]) }) { origin in
+            _ = try await harness.get(origin.url("/o"))
+            #expect(try await harness.get(origin.url("/o"), options: offline).outcome == .hit)
+            harness.clock.advance(by: 100)
+            let stale = try await harness.get(origin.url("/o"), options: offline)
+            #expect(stale.outcome == .stale && stale.text == "o")
+            let error = await #expect(throws: FetchError.self) {
+                _ = try await harness.get(origin.url("/missing"), options: offline)
+            }
+            #expect(error?.kind == .offlineMiss)
+            #expect(error?.description.contains(origin.url("/missing").absoluteString) == true)
+            #expect(error?.description.contains("--demo") == true)
+            #expect(origin.requestCount == 1)
+        }
+    }
+}

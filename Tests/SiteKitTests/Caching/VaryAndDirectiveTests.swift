@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+@Suite struct VaryAndDirectiveTests {
+    @Test func varyKeepsOneVariantPerSelectingHeaderValue() async throws {
+        let harness = try CacheHarness()
+        try await TestOrigin.run({ request in
+            .text("lang=\(request.headers["X-Lang"] ?? "none")",
+                  headers: ["Cache-Control": "max-age=600", "Vary": "X-Lang"])
+        }) { origin in
+            let url = origin.url("/v")
+            _ = try await harness.get(url, headers: ["X-Lang": "en"])
+            _ = try await harness.get(url, headers: ["X-Lang": "de"])
+            let english = try await harness.get(url, headers: ["X-Lang": "en"])
+            let german = try await harness.get(url, headers: ["X-Lang": "de"])
+            #expect(english.outcome == .hit && english.text == "lang=en")
+            #expect(german.outcome == .hit && german.text == "lang=de")
+            let spaced = try await harness.get(url, headers: ["x-lang": " de "])
+            #expect(spaced.outcome == .hit && spaced.text == "lang=de")
+            let none = try await harness.get(url)
+            #expect(none.outcome == .miss && none.text == "lang=none")
+            #expect(origin.requestCount == 3)
+            #expect(harness.entryFiles().count == 3)
+        }
+    }
+
+    @Test func varyStarIsNeverReused() async throws {
+        let harness = try CacheHarness()
+        try await TestOrigin.run({ _ in .text("*", headers: ["Cache-Control": "max-age=600", "Vary": "Foo, *"]) }) { origin in
+            _ = try await harness.get(origin.url("/star"))
+            #expect(try await harness.get(origin.url("/star")).outcome == .miss)
+            #expect(origin.requestCount == 2 && harness.entryFiles().isEmpty)
+        }
+    }
+
+    @Test func requestDirectivesControlReuse() async throws {
+        let harness = try CacheHarness()
+        try await TestOrigin.run({ _ in .text("d", headers: ["Cache-Control": "max-age=100"]) }) { origin in
+            let url = origin.url("/d")
+            _ = try await harness.get(url)
+            harness.clock.advance(by: 50)
+            #expect(try await harness.get(url, headers: ["Cache-Control": "max-age=10"]).outcome == .miss)
+            #expect(try await harness.get(url, headers: ["Cache-Control": "no-cache"]).outcome == .miss)
+            #expect(try await harness.get(url, headers: ["Cache-Control": "min-fresh=200"]).outcome == .miss)
+            #expect(try await harness.get(url, headers: ["Cache-Control": "no-store"]).outcome == .bypass)
+            #expect(origin.requestCount == 5)
+            harness.clock.advance(by: 150)
+            let stale = try await harness.get(url, headers: ["Cache-Control": "max-stale=120"])
+            #expect(stale.outcome == .hit && stale.age ?? 0 >= 150)
+            #expect(try await harness.get(url, headers: ["CACHE-CONTROL": "Max-Stale"]).outcome == .hit)
+            #expect(origin.requestCount == 5)
+        }
+    }
+
+    @Test func onlyIfCachedAnswers504OnAMissWithoutAnyRequest() async throws {
+        let harness = try CacheHarness()
+        try await TestOrigin.run({ _ in .text("o", headers: ["Cache-Control": "max-age=100"]) }) { origin in
+            let miss = try await harness.get(origin.url("/o"), headers: ["Cache-Control": "only-if-cached"])
+            #expect(miss.response.status == 504 && origin.requestCount == 0)
+            _ = try await harness.get(origin.url("/o"))
+            let hit = try await harness.get(origin.url("/o"), headers: ["Cache-Control": "only-if-cached"])
+            #expect(hit.response.status == 200 && hit.outcome == .hit && origin.requestCount == 1)
+        }
+    }
+
+    @Test func callerValidatorsAreAnsweredFromAFreshEntry() async throws {
+        let harness = try CacheHarness()
+        try await TestOrigin.run({ _ in .text("c", headers: ["Cache-Control": "max-age=100", "ETag": "\"abc\""]) }) { origin in
+            _ = try await harness.get(origin.url("/c"))
+            let matching = try await harness.get(origin.url("/c"), headers: ["If-None-Match": "\"x\", W/\"abc\""])
+            #expect(matching.response.status == 304 && matching.response.body.isEmpty)
+            #expect(matching.response.headers["ETag"] == "\"abc\"")
+            let other = try await harness.get(origin.url("/c"), headers: ["If-None-Match": "\"zzz\""])
+            #expect(other.response.status == 200 && other.text == "c" && origin.requestCount == 1)
+        }
+    }
+
+    @Test func authorizedRequestsAreStoredOnlyWhenTheResponseAllowsIt() async throws {
+        let harness = try CacheHarness()
+        try await TestOrigin.run({ request in
+            .text("a", headers: ["Cache-Control": request.target == "/public" ? "max-age=100, public" : "max-age=100"])
+        }) { origin in
+            for path in ["/private", "/public"] {
+                _ = try await harness.get(origin.url(path), headers: ["Authorization": "Bearer t"])
+                _ = try await harness.get(origin.url(path), headers: ["Authorization": "Bearer t"])
+            }
+            #expect(origin.requests(to: "/private").count == 2)
+            #expect(origin.requests(to: "/public").count == 1)
+        }
+    }
+
+    @Test func headAnswersFromAStoredGetWithoutABody() async throws {
+        let harness = try CacheHarness()
+        try await TestOrigin.run({ _ in .text("body", headers: ["Cache-Control": "max-age=100"]) }) { origin in
+            _ = try await harness.get(origin.url("/h"))
+            let head = try await harness.client().fetch(HTTPRequest(method: "HEAD", url: origin.url("/h")), limits: .json)
+            #expect(head.outcome == .hit && head.response.body.isEmpty && head.response.headers["Content-Length"] == "4")
+            #expect(origin.requestCount == 1)
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+@Suite("Demo API: portraits")
+struct DemoAPIPortraitTests {
+    /// Width and height from a PNG's IHDR, or nil when the signature is wrong.
+    private func pngSize(_ data: Data) -> (Int, Int)? {
+        let bytes = [UInt8](data)
+        guard bytes.count > 24, bytes.prefix(8) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A],
+              String(decoding: bytes[12..<16], as: UTF8.self) == "IHDR" else { return nil }
+        let value = { (offset: Int) in bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (value(16), value(20))
+    }
+
+    @Test func portraitsAreSquarePNGsOfTheRandomUserSizes() async throws {
+        try await DemoAPIServer.with { server in
+            for (path, size) in [("/api/portraits/men/12.jpg", 128), ("/api/portraits/med/women/7.jpg", 72),
+                                 ("/api/portraits/thumb/men/99.jpg", 48)] {
+                let result = try await server.get(path)
+                #expect(result.status == 200)
+                #expect(result.header("Content-Type") == "image/png")
+                #expect(result.header("Cache-Control") == "public, max-age=86400")
+                let dimensions = try #require(pngSize(result.body), "\(path)")
+                #expect(dimensions.0 == size && dimensions.1 == size)
+            }
+        }
+    }
+
+    @Test func eachGenderAndNumberHasItsOwnPicture() async throws {
+        try await DemoAPIServer.with { server in
+            let men1 = try await server.get("/api/portraits/men/1.jpg").body
+            let men2 = try await server.get("/api/portraits/men/2.jpg").body
+            let women1 = try await server.get("/api/portraits/women/1.jpg").body
+            #expect(Set([men1, men2, women1]).count == 3)
+            #expect(try await server.get("/api/portraits/men/1.jpg").body == men1)
+        }
+    }
+
+    @Test func numbersOutsideTheRangeAndOtherPathsAre404() async throws {
+        try await DemoAPIServer.with { server async throws in
+            for path in ["/api/portraits/men/100.jpg", "/api/portraits/men/-1.jpg", "/api/portraits/cats/1.jpg",
+                         "/api/portraits/men/01.jpg", "/api/portraits/huge/men/1.jpg", "/api/portraits/men/1.png"] {
+                #expect(try await server.get(path).status == 404, "\(path)")
+            }
+        }
+    }
+
+    @Test func encoderWritesValidChunksAndZlibStream() throws {
+        let width = 300, height = 300  // more than one 65,535-byte stored block
+        let pixels = (0..<width * height * 3).map { UInt8($0 % 251) }
+        let png = PNGEncoder.encode(width: width, height: height, rgb: pixels)
+        var offset = 8
+        var idat: [UInt8] = []
+        var types: [String] = []
+        while offset < png.count {
+            let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            let typeAndData = Array(png[offset + 4..<offset + 8 + length])
+            let crc = png[offset + 8 + length..<offset + 12 + length].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            #expect(PNGEncoder.crc32(typeAndData) == crc)
+            let type = String(decoding: typeAndData.prefix(4), as: UTF8.self)
+            types.append(type)
+            if type == "IDAT" { idat += typeAndData.dropFirst(4) }
+            offset += 12 + length
+        }
+        #expect(types == ["IHDR", "IDAT", "IEND"])
+        // Inflate the stored blocks by hand.
+        var raw: [UInt8] = []
+        var position = 2
+        var last = false
+        while !last {
+            last = idat[position] & 1 == 1
+            let length = Int(idat[position + 1]) | Int(idat[position + 2]) << 8
+            let complement = Int(idat[position + 3]) | Int(idat[position + 4]) << 8
+            #expect(length ^ complement == 0xFFFF)
+            raw += idat[position + 5..<position + 5 + length]
+            position += 5 + length
+        }
+        #expect(raw.count == (width * 3 + 1) * height)
+        let adler = idat[position..<position + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        #expect(PNGEncoder.adler32(raw) == adler)
+        #expect(PNGEncoder.crc32(Array("123456789".utf8)) == 0xCBF4_3926)
+    }
+}

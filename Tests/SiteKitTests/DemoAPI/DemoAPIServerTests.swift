@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+@Suite("Demo API: server lifecycle and building blocks")
+struct DemoAPIServerTests {
+    @Test func startsFastOnAnEphemeralPortAndStopsIdempotently() async throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let server = try await DemoAPIServer.start()
+        #expect(clock.now - start < .seconds(1))
+        let port = try #require(server.baseURL.port)
+        #expect(port > 0)
+        #expect(server.baseURL.absoluteString == "http://127.0.0.1:\(port)")
+        #expect(server.randomUserURL.absoluteString == "http://127.0.0.1:\(port)/api/")
+        #expect(server.jsonPlaceholderURL == server.baseURL)
+        #expect(try await server.get("/posts/1").status == 200)
+        await server.stop()
+        await server.stop()
+        await #expect(throws: (any Error).self) {
+            _ = try await DemoHTTP.get(server.baseURL.appendingPathComponent("posts"), timeout: 2)
+        }
+    }
+
+    @Test func withStopsTheServerWhenTheBodyThrows() async throws {
+        struct Boom: Error {}
+        var captured: URL?
+        await #expect(throws: Boom.self) {
+            try await DemoAPIServer.with { server in
+                captured = server.baseURL
+                throw Boom()
+            }
+        }
+        let url = try #require(captured)
+        await #expect(throws: (any Error).self) {
+            _ = try await DemoHTTP.get(url.appendingPathComponent("users"), timeout: 2)
+        }
+    }
+
+    @Test func aPortInUseIsReportedAsAnError() async throws {
+        try await DemoAPIServer.with { server in
+            await #expect(throws: DemoAPIServerError.self) {
+                _ = try await DemoAPIServer.start(port: server.port)
+            }
+        }
+    }
+
+    @Test func jsonEscapesAndKeepsKeyOrder() {
+        let value: DemoJSON = ["b": "quote \" slash \\ line\n", "a": [1, nil, .bool(true)], "é": "سینا"]
+        #expect(String(decoding: value.compact, as: UTF8.self) == #"{"b":"quote \" slash \\ line\n","a":[1,null,true],"é":"سینا"}"#)
+        #expect(String(decoding: DemoJSON.object([]).pretty, as: UTF8.self) == "{}")
+        #expect(String(decoding: (["k": [1]] as DemoJSON).pretty, as: UTF8.self) == "{\n  \"k\": [\n    1\n  ]\n}")
+    }
+
+    @Test func generatorIsStableAndDatesAreUTC() {
+        var a = SeededGenerator(text: "seed")
+        var b = SeededGenerator(text: "seed")
+        #expect((0..<5).map { _ in a.next() } == (0..<5).map { _ in b.next() })
+        #expect(SeededGenerator.fnv1a("") == 0xCBF2_9CE4_8422_2325)
+        #expect(CivilTime.iso8601(millis: 0) == "1970-01-01T00:00:00.000Z")
+        #expect(CivilTime.iso8601(millis: 1_704_067_200_000) == "2024-01-01T00:00:00.000Z")
+        #expect(CivilTime.iso8601(millis: -1) == "1969-12-31T23:59:59.999Z")
+        #expect(CivilTime.iso8601(millis: 952_041_600_123) == "2000-03-03T00:00:00.123Z")
+        #expect(CivilTime.age(atMillis: 0) == 54)
+    }
+
+    @Test func namesTransliterateToASCII() {
+        #expect(Transliteration.latin("Jørgensen", nat: "DK") == "jorgensen")
+        #expect(Transliteration.latin("Гнатишин", nat: "UA") == "hnatyshyn")
+        #expect(Transliteration.latin("Ђорђе", nat: "RS") == "djordje")
+        #expect(Transliteration.latin("O'Sullivan", nat: "IE") == "osullivan")
+        #expect(Transliteration.latin("Yılmaz", nat: "TR") == "yilmaz")
+        #expect(Nationality.codes.count == 21)
+    }
+
+    @Test func queryStringsDecode() {
+        #expect(DemoQuery.parameters("a=1&b=x%20y+z&flag&a=2") == ["a": "2", "b": "x y z", "flag": ""])
+        #expect(DemoQuery.parameters(nil).isEmpty)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+/// `site fetch` as separate processes sharing one cache folder, the way a conformance suite or
+/// parallel builds use it.
+@Suite struct FetchProcessTests {
+    /// The built `site` executable, next to the test bundle in the products folder.
+    static let executable: URL? = {
+        let products = Bundle.module.bundleURL.deletingLastPathComponent()
+        let candidate = products.appendingPathComponent("site")
+        return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
+    }()
+
+    private struct Run: Sendable {
+        var status: Int32
+        var output: Data
+    }
+
+    private static func run(_ arguments: [String]) async throws -> Run {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        // Wait without blocking a thread of the cooperative pool: the origin answering these
+        // processes runs on that pool too. The JSON output is far smaller than a pipe's buffer.
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            process.terminationHandler = { _ in continuation.resume() }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+        return Run(status: process.terminationStatus, output: stdout.fileHandleForReading.readDataToEndOfFile())
+    }
+
+    @Test(.enabled(if: executable != nil, "the site executable is not built next to the tests; run swift build first"))
+    func twentyFiveConcurrentFetchesLeaveAConsistentCache() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try await TestOrigin.run({ request in
+            .text("body of \(request.target)", headers: ["Cache-Control": "max-age=600", "ETag": "\"\(request.target)\"",
+                                                          "Vary": "X-Variant"])
+        }) { origin in
+            let jobs = (0..<25).map { n in (path: "/p\(n % 5)", variant: "v\(n % 2)") }
+            let runs = try await withThrowingTaskGroup(of: Run.self) { group in
+                for job in jobs {
+                    group.addTask {
+                        try await Self.run(["fetch", "--json", "--no-retry", "--cache-dir", folder.url.path,
+                                            "--header", "X-Variant: \(job.variant)", origin.url(job.path).absoluteString])
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(runs.count == 25 && runs.allSatisfy { $0.status == 0 })
+            for run in runs {
+                let object = try JSONSerialization.jsonObject(with: run.output) as? [String: Any]
+                #expect(object?["status"] as? Int == 200)
+            }
+
+            let cache = try HTTPCache(directory: folder.url)
+            for n in 0..<5 {
+                let entries = cache.entries(method: "GET", url: origin.url("/p\(n)"))
+                #expect(entries.count == 2, "two variants of /p\(n)")
+                #expect(entries.allSatisfy { String(decoding: $0.body, as: UTF8.self) == "body of /p\(n)" })
+            }
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("http-v1/tmp").path)
+            #expect(leftovers.isEmpty)
+
+            let before = origin.requestCount
+            let offline = try await Self.run(["fetch", "--json", "--offline", "--cache-dir", folder.url.path,
+                                              "--header", "X-Variant: v1", origin.url("/p3").absoluteString])
+            let object = try JSONSerialization.jsonObject(with: offline.output) as? [String: Any]
+            #expect(offline.status == 0 && object?["cache"] as? String == "hit" && origin.requestCount == before)
+        }
+    }
+}

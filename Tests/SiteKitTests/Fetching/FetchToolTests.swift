@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+@Suite struct FetchToolTests {
+    private func object(_ data: Data) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    @Test func jsonOutputCarriesStatusHeadersCacheAgeAndBody() async throws {
+        let harness = try CacheHarness()
+        try await TestOrigin.run({ request in
+            request.target == "/missing" ? .text("nope", status: 404)
+                : .text("{\"a\":1}", headers: ["Cache-Control": "max-age=60", "ETag": "\"x\""])
+        }) { origin in
+            let options = FetchToolOptions(url: origin.url("/j").absoluteString, json: true, noRetry: true)
+            let first = await FetchTool.run(options, client: harness.client())
+            #expect(first.exitCode == 0 && first.standardError.isEmpty)
+            let miss = try object(first.standardOutput)
+            #expect(miss["status"] as? Int == 200 && miss["cache"] as? String == "miss" && miss["age"] is NSNull)
+            #expect(miss["url"] as? String == origin.url("/j").absoluteString)
+            #expect(miss["body_base64"] as? String == Data("{\"a\":1}".utf8).base64EncodedString())
+            let headers = try #require(miss["headers"] as? [[String]])
+            #expect(headers.contains(["Cache-Control", "max-age=60"]) && headers.allSatisfy { $0.count == 2 })
+
+            harness.clock.advance(by: 12)
+            let hit = try object(await FetchTool.run(options, client: harness.client()).standardOutput)
+            #expect(hit["cache"] as? String == "hit" && hit["age"] as? Int == 12)
+            #expect((hit["headers"] as? [[String]])?.contains(["Age", "12"]) == true)
+
+            let notFound = await FetchTool.run(FetchToolOptions(url: origin.url("/missing").absoluteString, json: true),
+                                               client: harness.client())
+            let notFoundObject = try object(notFound.standardOutput)
+            #expect(notFound.exitCode == 0 && notFoundObject["status"] as? Int == 404)
+            #expect(String(decoding: first.standardOutput, as: UTF8.self).filter { $0 == "\n" }.count == 1)
+        }
+    }
+
+    @Test func failuresAreOneJSONObjectWithAKindAndExitCode1() async throws {
+        let harness = try CacheHarness()
+        let offline = FetchToolOptions(url: "http://127.0.0.1:1/x", json: true, offline: true)
+        let client = harness.client(FetchTool.clientOptions(offline))
+        let output = await FetchTool.run(offline, client: client)
+        let failure = try object(output.standardOutput)
+        #expect(output.exitCode == 1 && failure["kind"] as? String == "offline")
+        #expect((failure["error"] as? String)?.contains("http://127.0.0.1:1/x") == true)
+
+        let refused = await FetchTool.run(FetchToolOptions(url: "http://127.0.0.1:1/x", json: true, noRetry: true), client: harness.client())
+        #expect(try object(refused.standardOutput)["kind"] as? String == "transport")
+        let usage = await FetchTool.run(FetchToolOptions(url: "ftp://x", json: true), client: harness.client())
+        let usageObject = try object(usage.standardOutput)
+        #expect(usage.exitCode == 1 && usageObject["kind"] as? String == "usage")
+        let plain = await FetchTool.run(FetchToolOptions(url: "http://127.0.0.1:1/x", noRetry: true), client: harness.client())
+        #expect(plain.exitCode == 1 && plain.standardOutput.isEmpty && plain.standardError.hasPrefix("error: GET http://127.0.0.1:1/x"))
+    }
+
+    @Test func headersMethodAndFlagsMapOntoTheRequestAndOptions() throws {
+        let options = FetchToolOptions(url: "https://example.test/a?b=1", method: "m-search",
+                                       headers: ["Cache-Control: max-age=0", "X-Empty:", "Foo:  a: b "],
+                                       noRetry: true, refresh: true, timeout: 5)
+        let request = try FetchTool.request(options)
+        #expect(request.method == "M-SEARCH" && request.url.query == "b=1")
+        #expect(request.headers.fields == [HTTPField("Cache-Control", "max-age=0"), HTTPField("X-Empty", ""), HTTPField("Foo", "a: b")])
+        let client = FetchTool.clientOptions(options)
+        #expect(client.retry.maxAttempts == 1 && client.refresh && client.timeout == 5 && !client.offline)
+        #expect(throws: FetchToolError.self) { try FetchTool.request(FetchToolOptions(url: "http://x.test/", headers: ["no colon"])) }
+        #expect(FetchTool.limits.maxRedirects == 0)
+    }
+
+    @Test func plainOutputIsTheBodyAndOneSummaryLine() async throws {
+        let harness = try CacheHarness()
+        try await TestOrigin.run({ _ in .text("raw bytes", headers: ["Cache-Control": "max-age=60"]) }) { origin in
+            let output = await FetchTool.run(FetchToolOptions(url: origin.url("/p").absoluteString), client: harness.client())
+            #expect(output.standardOutput == Data("raw bytes".utf8))
+            #expect(output.standardError.hasPrefix("HTTP 200, miss, age -, 9 bytes, ") && output.standardError.hasSuffix(" ms\n"))
+        }
+    }
+}

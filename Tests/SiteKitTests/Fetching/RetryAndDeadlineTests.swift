@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+@Suite struct RetryAndDeadlineTests {
+    private let retrying = HTTPClientOptions(timeout: 10, retry: RetryPolicy())
+
+    @Test func retriesA503HonouringRetryAfterInBothForms() async throws {
+        let harness = try CacheHarness()
+        let date = HTTPDate.format(harness.clock.now.addingTimeInterval(5))
+        try await TestOrigin.run({ request in
+            switch request.number {
+            case 1: .text("busy", status: 503, headers: ["Retry-After": "2"])
+            case 2: .text("busy", status: 429, headers: ["Retry-After": date])
+            default: .text("ok", headers: ["Cache-Control": "no-store"])
+            }
+        }) { origin in
+            let result = try await harness.get(origin.url("/r"), options: retrying)
+            #expect(result.text == "ok" && result.attempts == 3 && origin.requestCount == 3)
+            let sleeps = harness.clock.sleeps
+            #expect(sleeps.count == 2 && sleeps[0] == 2 && sleeps[1] > 1 && sleeps[1] <= 4)
+            #expect(await harness.stats.requestsSent == 3)
+        }
+    }
+
+    @Test func aRetryAfterLongerThanTheCapFailsWithAMessage() async throws {
+        let harness = try CacheHarness()
+        try await TestOrigin.run({ _ in .text("later", status: 503, headers: ["Retry-After": "120"]) }) { origin in
+            let error = await #expect(throws: FetchError.self) { _ = try await harness.get(origin.url("/long"), options: retrying) }
+            #expect(error?.kind == .retryAfterTooLong(seconds: 120, cap: 60))
+            #expect(error?.description.contains("120 s") == true && error?.description.contains("60 s") == true)
+            #expect(origin.requestCount == 1 && harness.clock.sleeps.isEmpty)
+        }
+    }
+
+    @Test func backoffIsExponentialWithJitterAndBoundedByAttempts() async throws {
+        let harness = try CacheHarness()
+        try await TestOrigin.run({ _ in .text("down", status: 502) }) { origin in
+            let result = try await harness.get(origin.url("/b"), options: retrying)
+            #expect(result.response.status == 502 && result.attempts == 4)
+            #expect(harness.clock.sleeps == [0.5, 1, 2]) // the harness pins the jitter at its ceiling
+        }
+    }
+
+    @Test func postAndNoRetryMakeExactlyOneAttempt() async throws {
+        let harness = try CacheHarness()
+        try await TestOrigin.run({ _ in .text("down", status: 503) }) { origin in
+            let post = try await harness.client(retrying).fetch(HTTPRequest(method: "POST", url: origin.url("/p")), limits: .json)
+            #expect(post.response.status == 503 && post.attempts == 1)
+            let once = try await harness.get(origin.url("/g"), options: HTTPClientOptions(timeout: 10, retry: .none))
+            #expect(once.attempts == 1 && origin.requestCount == 2)
+        }
+    }
+
+    @Test func unreachableHostsAreNotRetriedWhenThePolicySaysSo() async throws {
+        let harness = try CacheHarness()
+        let options = HTTPClientOptions(timeout: 10, retry: RetryPolicy(retriesUnreachable: false))
+        let error = await #expect(throws: FetchError.self) { _ = try await harness.get(URL(string: "http://127.0.0.1:1/x")!, options: options) }
+        #expect(error?.isUnreachable == true && error?.attempts == 1 && harness.clock.sleeps.isEmpty)
+        let retried = await #expect(throws: FetchError.self) { _ = try await harness.get(URL(string: "http://127.0.0.1:1/x")!, options: retrying) }
+        #expect(retried?.attempts == 4)
+    }
+
+    @Test func theDeadlineFiresOnADrippingServer() async throws {
+        let harness = try CacheHarness()
+        try await TestOrigin.run({ _ in OriginReply(body: Data(repeating: 46, count: 100), dripInterval: 0.2) }) { origin in
+            let started = ContinuousClock.now
+            let error = await #expect(throws: FetchError.self) {
+                _ = try await harness.get(origin.url("/drip"), options: HTTPClientOptions(timeout: 1, retry: .none))
+            }
+            let elapsed = ContinuousClock.now - started
+            #expect(error?.kind == .timeout(seconds: 1))
+            #expect(error?.description.contains(origin.url("/drip").absoluteString) == true)
+            // The whole body would take 20 s; anything well under that proves the deadline fired.
+            #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(10))
+        }
+    }
+
+    @Test func identicalConcurrentGetsShareOneRequest() async throws {
+        let harness = try CacheHarness()
+        try await TestOrigin.run({ _ in OriginReply(headers: ["Cache-Control": "no-store"], body: Data("shared".utf8), delay: 0.3) }) { origin in
+            let client = harness.client()
+            let bodies = try await withThrowingTaskGroup(of: String.self) { group in
+                for _ in 0..<10 {
+                    group.addTask { try await client.fetch(HTTPRequest(url: origin.url("/same")), limits: .json).text }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(bodies == Array(repeating: "shared", count: 10))
+            #expect(origin.requestCount == 1)
+        }
+    }
+
+    @Test func redirectsAreFollowedThroughTheCacheUpToTheLimit() async throws {
+        let harness = try CacheHarness()
+        try await TestOrigin.run({ request in
+            switch request.target {
+            case "/old": OriginReply(status: 301, headers: ["Location": "/new", "Cache-Control": "max-age=600"])
+            case "/loop": OriginReply(status: 302, headers: ["Location": "/loop"])
+            default: .text("new", headers: ["Cache-Control": "max-age=600"])
+            }
+        }) { origin in
+            let first = try await harness.get(origin.url("/old"))
+            #expect(first.text == "new" && first.response.url == origin.url("/new"))
+            let second = try await harness.get(origin.url("/old"))
+            #expect(second.outcome == .hit && origin.requestCount == 2)
+            let error = await #expect(throws: FetchError.self) { _ = try await harness.get(origin.url("/loop")) }
+            #expect(error?.kindName == "limit")
+            let raw = try await harness.client().fetch(HTTPRequest(url: origin.url("/old")), limits: FetchTool.limits)
+            #expect(raw.response.status == 301)
+        }
+    }
+}
