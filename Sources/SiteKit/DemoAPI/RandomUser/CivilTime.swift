@@ -4,17 +4,10 @@ enum CivilTime {
     /// 2024-01-01T00:00:00Z: the demo's "now", for ages.
     static let referenceMillis: Int64 = 1_704_067_200_000
 
-    /// Year, month and day of the day `days` after 1970-01-01 (Howard Hinnant's algorithm).
+    /// Year, month and day of the day `days` after 1970-01-01.
     static func date(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        let date = CivilDate.fromDays(Int(days))
+        return (Int64(date.year), Int64(date.month), Int64(date.day))
     }
 
     /// ISO 8601 with milliseconds, as randomuser writes dates: `1992-03-08T15:13:16.688Z`.
@@ -23,8 +16,8 @@ enum CivilTime {
         let inDay = millis - days * 86_400_000
         let (year, month, day) = date(fromDays: days)
         let seconds = inDay / 1000
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(seconds / 3600, 2)):\(pad(seconds / 60 % 60, 2)):"
-            + "\(pad(seconds % 60, 2)).\(pad(inDay % 1000, 3))Z"
+        return "\(CivilDate.pad(year, 4))-\(CivilDate.pad(month, 2))-\(CivilDate.pad(day, 2))T\(CivilDate.pad(seconds / 3600, 2)):\(CivilDate.pad(seconds / 60 % 60, 2)):"
+            + "\(CivilDate.pad(seconds % 60, 2)).\(CivilDate.pad(inDay % 1000, 3))Z"
     }
 
     /// Whole years from `millis` to the reference date.
@@ -39,8 +32,4 @@ enum CivilTime {
         a >= 0 ? a / b : -((-a + b - 1) / b)
     }
 
-    private static func pad(_ value: Int64, _ width: Int) -> String {
-        let text = String(value)
-        return String(repeating: "0", count: max(0, width - text.count)) + text
-    }
 }
