@@ -37,13 +37,15 @@ public struct BuildSummary: Sendable {
     public var filesUnchanged: Int
     public var images: ImageCounts
     public var imageFailures: Int
+    /// Wall-clock seconds of the image phase.
+    public var imageSeconds: Double
     public var seconds: Double
 
     /// Two or three lines a person reads at the end of a build.
     public var text: String {
         """
         built \(people) people and \(posts) posts: \(pagesWritten) files written, \(filesUnchanged) unchanged, in \(String(format: "%.2f", seconds)) s
-        images: \(images.downloaded) downloaded, \(images.fromCache + images.revalidated) from cache (\(images.revalidated) revalidated), \(imageFailures) failed
+        images: \(images.downloaded) downloaded, \(images.fromCache + images.revalidated) from cache (\(images.revalidated) revalidated), \(imageFailures) failed, in \(String(format: "%.2f", imageSeconds)) s
         source: \(source.summary); seed: \(seed) (rebuild the same people with --seed \(seed))
         """
     }

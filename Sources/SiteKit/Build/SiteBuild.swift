@@ -44,7 +44,7 @@ public struct SiteBuild: Sendable {
             let counts = output.counts
             return BuildSummary(source: gathered.source, seed: seed, people: gathered.data.people.count,
                                 posts: gathered.data.posts.count, pagesWritten: counts.written, filesUnchanged: counts.unchanged,
-                                images: gathered.images.counts, imageFailures: gathered.images.failures.count,
+                                images: gathered.images.counts, imageFailures: gathered.images.failures.count, imageSeconds: gathered.images.seconds,
                                 seconds: Date().timeIntervalSince(started))
         } catch let error as FetchError {
             output.discard()

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Image-phase efficiency: builds N people against the demo API with latency L injected, cold
+# cache, and compares the image phase with the ideal ceil(images / jobs) × L.
+#
+#   bench/images.sh [N=1000] [L_ms=50] [jobs...=16 64]
+#
+# Uses a release build unless SITE_BIN names another binary. Prints one line per jobs value and
+# appends nothing anywhere: redirect the output to keep it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+people="${1:-1000}"; latency="${2:-50}"; shift $(( $# > 2 ? 2 : $# ))
+jobs_list=("$@"); [ ${#jobs_list[@]} -eq 0 ] && jobs_list=(16 64)
+if [ -z "${SITE_BIN:-}" ]; then
+  swift build -c release --product site >/dev/null
+  SITE_BIN="$(swift build -c release --show-bin-path)/site"
+fi
+work="$(mktemp -d)"; trap 'kill "$api" 2>/dev/null || true; rm -rf "$work"' EXIT
+port=$(( 20000 + RANDOM % 20000 ))
+"$SITE_BIN" api --port "$port" --latency "${latency}ms" 2>"$work/api.log" & api=$!
+for _ in $(seq 50); do grep -q listening "$work/api.log" 2>/dev/null && break; sleep 0.1; done
+printf "%-6s %-8s %-10s %-10s %s\n" jobs images ideal_s actual_s efficiency
+for jobs in "${jobs_list[@]}"; do
+  rm -rf "$work/out" "$work/cache"
+  summary="$("$SITE_BIN" build --live 2>&1 >/dev/null \
+    --randomuser-url "http://127.0.0.1:$port/api/" --jsonplaceholder-url "http://127.0.0.1:$port" \
+    --users "$people" --jobs "$jobs" --output "$work/out" --cache-dir "$work/cache" || true)"
+  line="$(grep '^images: .* downloaded, .* failed, in ' <<<"$summary" | tail -1)"
+  images="$(sed -E 's/^images: ([0-9]+) downloaded.*/\1/' <<<"$line")"
+  actual="$(sed -E 's/.* in ([0-9.]+) s$/\1/' <<<"$line")"
+  awk -v j="$jobs" -v n="$images" -v l="$latency" -v a="$actual" 'BEGIN {
+    ideal = int((n + j - 1) / j) * l / 1000
+    printf "%-6s %-8s %-10.2f %-10.2f %.2f\n", j, n, ideal, a, (a > 0 ? ideal / a : 0) }'
+done
