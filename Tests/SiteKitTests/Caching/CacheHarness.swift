@@ -21,7 +21,7 @@ struct CacheHarness {
     }
 
     /// A client sharing this harness's cache, clock, reporter and stats. No retries unless asked.
-    func client(_ options: HTTPClientOptions = HTTPClientOptions(timeout: 10, retry: .none),
+    func client(_ options: HTTPClientOptions = HTTPClientOptions(timeout: 30, retry: .none),
                 cache: Bool = true) -> HTTPClient {
         HTTPClient(transport: transport, cache: cache ? self.cache : nil, options: options, clock: clock,
                    reporter: reporter, stats: stats, random: { 1 })

@@ -92,7 +92,7 @@ import Testing
 
     @Test func minimumTTLKeepsShortLivedResponsesButNotNoCache() async throws {
         let harness = try CacheHarness()
-        let options = HTTPClientOptions(timeout: 10, retry: .none, minimumTTL: 600)
+        let options = HTTPClientOptions(timeout: 30, retry: .none, minimumTTL: 600)
         try await TestOrigin.run({ request in
             request.target == "/zero" ? .text("z", headers: ["Cache-Control": "max-age=0"])
                 : .text("n", headers: ["Cache-Control": "no-cache"])
@@ -112,7 +112,7 @@ import Testing
                 : .text("f", headers: ["Cache-Control": "max-age=600", "ETag": "W/\"f\""])
         }) { origin in
             _ = try await harness.get(origin.url("/f"))
-            let refreshed = try await harness.get(origin.url("/f"), options: HTTPClientOptions(timeout: 10, retry: .none, refresh: true))
+            let refreshed = try await harness.get(origin.url("/f"), options: HTTPClientOptions(timeout: 30, retry: .none, refresh: true))
             #expect(refreshed.outcome == .revalidated && refreshed.text == "f")
             #expect(origin.requests.last?.headers["If-None-Match"] == "W/\"f\"")
         }

@@ -65,7 +65,7 @@ import Testing
 
     @Test func offlineMakesNoRequestAndServesStaleCopies() async throws {
         let harness = try CacheHarness()
-        let offline = HTTPClientOptions(timeout: 10, retry: .none, offline: true)
+        let offline = HTTPClientOptions(timeout: 30, retry: .none, offline: true)
         try await TestOrigin.run({ _ in .text("o", headers: ["Cache-Control": "max-age=10, must-revalidate"]) }) { origin in
             _ = try await harness.get(origin.url("/o"))
             #expect(try await harness.get(origin.url("/o"), options: offline).outcome == .hit)

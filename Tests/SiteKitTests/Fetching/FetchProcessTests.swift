@@ -50,7 +50,7 @@ import Testing
             let runs = try await withThrowingTaskGroup(of: Run.self) { group in
                 for job in jobs {
                     group.addTask {
-                        try await Self.run(["fetch", "--json", "--no-retry", "--cache-dir", folder.url.path,
+                        try await Self.run(["fetch", "--json", "--no-retry", "--timeout", "60", "--cache-dir", folder.url.path,
                                             "--header", "X-Variant: \(job.variant)", origin.url(job.path).absoluteString])
                     }
                 }

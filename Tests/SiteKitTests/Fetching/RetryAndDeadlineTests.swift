@@ -3,7 +3,7 @@ import Testing
 @testable import SiteKit
 
 @Suite struct RetryAndDeadlineTests {
-    private let retrying = HTTPClientOptions(timeout: 10, retry: RetryPolicy())
+    private let retrying = HTTPClientOptions(timeout: 30, retry: RetryPolicy())
 
     @Test func retriesA503HonouringRetryAfterInBothForms() async throws {
         let harness = try CacheHarness()
@@ -47,14 +47,14 @@ import Testing
         try await TestOrigin.run({ _ in .text("down", status: 503) }) { origin in
             let post = try await harness.client(retrying).fetch(HTTPRequest(method: "POST", url: origin.url("/p")), limits: .json)
             #expect(post.response.status == 503 && post.attempts == 1)
-            let once = try await harness.get(origin.url("/g"), options: HTTPClientOptions(timeout: 10, retry: .none))
+            let once = try await harness.get(origin.url("/g"), options: HTTPClientOptions(timeout: 30, retry: .none))
             #expect(once.attempts == 1 && origin.requestCount == 2)
         }
     }
 
     @Test func unreachableHostsAreNotRetriedWhenThePolicySaysSo() async throws {
         let harness = try CacheHarness()
-        let options = HTTPClientOptions(timeout: 10, retry: RetryPolicy(retriesUnreachable: false))
+        let options = HTTPClientOptions(timeout: 30, retry: RetryPolicy(retriesUnreachable: false))
         let error = await #expect(throws: FetchError.self) { _ = try await harness.get(URL(string: "http://127.0.0.1:1/x")!, options: options) }
         #expect(error?.isUnreachable == true && error?.attempts == 1 && harness.clock.sleeps.isEmpty)
         let retried = await #expect(throws: FetchError.self) { _ = try await harness.get(URL(string: "http://127.0.0.1:1/x")!, options: retrying) }
