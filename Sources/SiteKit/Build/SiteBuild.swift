@@ -38,13 +38,16 @@ public struct SiteBuild: Sendable {
             let frame = PageFrame(title: settings.title, description: settings.description, language: settings.language,
                                   source: gathered.source, seed: seed)
             let renderer = SiteRenderer(templates: templates, frame: frame, content: content, perPage: settings.perPage, baseURL: settings.baseURL)
+            let renderStarted = ContinuousClock.now
             let files = try step("Render pages") { try renderer.render(gathered.data, images: gathered.images.images) }
+            let render = RenderTiming(pages: files.count(where: { $0.path.hasSuffix(".html") }),
+                                      duration: ContinuousClock.now - renderStarted)
             for file in files { try output.write(file.bytes, to: file.path) }
             try output.commit()
             let counts = output.counts
             return BuildSummary(source: gathered.source, seed: seed, people: gathered.data.people.count,
                                 posts: gathered.data.posts.count, pagesWritten: counts.written, filesUnchanged: counts.unchanged,
-                                images: gathered.images.counts, imageFailures: gathered.images.failures.count, imageSeconds: gathered.images.seconds,
+                                images: gathered.images.counts, imageFailures: gathered.images.failures.count, imageSeconds: gathered.images.seconds, render: render,
                                 seconds: Date().timeIntervalSince(started))
         } catch let error as FetchError {
             output.discard()
