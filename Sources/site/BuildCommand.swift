@@ -13,82 +13,18 @@ struct BuildCommand: AsyncParsableCommand {
         """
     )
 
-    @Option(help: "The settings file.") var config = "site.yml"
-    @Option(help: "Where the site is written.") var output: String?
-    @Option(name: .customLong("cache-dir"), help: "The HTTP cache folder.") var cacheDir: String?
-    @Option(name: .customLong("randomuser-url"), help: "The people API.") var randomUserURL: String?
-    @Option(name: .customLong("jsonplaceholder-url"), help: "The posts API.") var jsonPlaceholderURL: String?
-    @Option(help: "How many people to fetch.") var users: Int?
-    @Option(help: "The randomuser seed (one for all pages); picked and printed when absent.") var seed: String?
-    @Option(name: .customLong("per-page"), help: "Entries per list page.") var perPage: Int?
-    @Option(help: "Concurrent downloads, and connections per host.") var jobs: Int?
-    @Option(help: "Whole-response deadline per attempt, in seconds.") var timeout: Double?
-    @Option(help: "Freshness floor for cached responses, e.g. 10m or 1d.") var ttl: String?
-    @Flag(help: "Use the live APIs only; never fall back to demo data.") var live = false
-    @Flag(help: "Use the embedded demo API only; no internet needed.") var demo = false
-    @Flag(help: "Make no network request: serve from the cache, stale or not.") var offline = false
-    @Flag(help: "Revalidate every cached response.") var refresh = false
-    @Flag(help: "Fail the build on any image warning.") var strict = false
-    @Flag(help: "Print only warnings and errors.") var quiet = false
-    @Flag(help: "Print one line per HTTP request.") var verbose = false
-
-    func validate() throws {
-        if live && demo { throw ValidationError("--live and --demo cannot be used together: pick one.") }
-        if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together: pick one.") }
-        if let ttl, DurationText.seconds(ttl) == nil { throw ValidationError("--ttl must be a duration such as 10m or 1d, not \(ttl).") }
-    }
+    @OptionGroup var flags: BuildFlags
 
     func run() async throws {
-        let reporter = Reporter(verbosity: quiet ? .quiet : verbose ? .verbose : .normal, isInteractive: isatty(2) == 1)
+        let reporter = Reporter(verbosity: flags.verbosity, isInteractive: isatty(2) == 1)
         do {
-            let (settings, project) = try resolveSettings(reporter: reporter)
-            let options = BuildOptions(projectDirectory: project, offline: offline, refresh: refresh, strict: strict)
-            let stats = FetchStats()
-            let build = SiteBuild(settings: settings, options: options, reporter: reporter) { cacheDirectory, http, jobs in
-                HTTPClient.standard(cacheDirectory: cacheDirectory, options: http, maxConnectionsPerHost: jobs,
-                                    reporter: reporter, stats: stats)
-            }
-            let summary = try await build.run()
-            if !quiet { FileHandle.standardError.write(Data((summary.text + "\n").utf8)) }
+            let (settings, project) = try flags.resolveSettings(reporter: reporter)
+            let summary = try await flags.makeBuild(settings: settings, project: project, reporter: reporter).run()
+            if !flags.quiet { FileHandle.standardError.write(Data((summary.text + "\n").utf8)) }
         } catch {
             reporter.endProgress()
-            FileHandle.standardError.write(Data("error: \(Self.paragraph(error))\n".utf8))
+            FileHandle.standardError.write(Data("error: \(paragraph(error))\n".utf8))
             throw ExitCode.failure
         }
-    }
-
-    /// Defaults, then site.yml, then flags. Relative paths from flags are taken from the working folder.
-    func resolveSettings(reporter: Reporter) throws -> (SiteSettings, URL) {
-        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-        let configURL = config.hasPrefix("/") ? URL(fileURLWithPath: config) : cwd.appendingPathComponent(config)
-        let (fromFile, warnings) = try SettingsFile.load(configURL, shownAs: config, required: config != "site.yml")
-        warnings.forEach(reporter.warning)
-        var settings = fromFile
-        func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : cwd.appendingPathComponent(path).path }
-        if let output { settings.output = absolute(output) }
-        if let cacheDir { settings.cacheDirectory = absolute(cacheDir) }
-        if let randomUserURL { settings.randomUserURL = try url(randomUserURL, flag: "--randomuser-url") }
-        if let jsonPlaceholderURL { settings.jsonPlaceholderURL = try url(jsonPlaceholderURL, flag: "--jsonplaceholder-url") }
-        if let users { settings.users = users }
-        if let seed { settings.seed = seed }
-        if let perPage { settings.perPage = perPage }
-        if let jobs { settings.jobs = jobs }
-        if let timeout { settings.timeout = timeout }
-        if let ttl, let seconds = DurationText.seconds(ttl) { settings.cacheTTL = seconds }
-        if live { settings.source = .live }
-        if demo { settings.source = .demo }
-        return (try settings.validated(file: "the command line or \(config)"), configURL.deletingLastPathComponent())
-    }
-
-    private func url(_ text: String, flag: String) throws -> URL {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
-            throw ValidationError("\(flag) must be an http(s) URL such as http://127.0.0.1:8080/api/, not \(text).")
-        }
-        return url
-    }
-
-    static func paragraph(_ error: any Error) -> String {
-        if let described = error as? LocalizedError, let text = described.errorDescription { return text }
-        return "\(error)"
     }
 }

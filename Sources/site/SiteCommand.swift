@@ -6,6 +6,6 @@ struct SiteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "site",
         abstract: "Builds a static site from live APIs: people from randomuser.me, posts from JSONPlaceholder.",
-        subcommands: [BuildCommand.self, APICommand.self, FetchCommand.self]
+        subcommands: [BuildCommand.self, ServeCommand.self, InitCommand.self, CleanCommand.self, APICommand.self, FetchCommand.self]
     )
 }

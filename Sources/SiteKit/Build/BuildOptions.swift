@@ -22,7 +22,7 @@ public struct BuildOptions: Sendable {
     var templatesDirectory: URL { projectDirectory.appendingPathComponent("templates", isDirectory: true) }
 
     /// `path` as given, or resolved against the project folder when relative.
-    func resolve(_ path: String) -> URL {
+    public func resolve(_ path: String) -> URL {
         path.hasPrefix("/") ? URL(fileURLWithPath: path) : projectDirectory.appendingPathComponent(path)
     }
 }

@@ -25,10 +25,10 @@ public final class DemoAPIServer: Sendable {
     public var jsonPlaceholderURL: URL { baseURL }
 
     private let state: DemoServerState
-    private let executor: DemoExecutor
+    private let executor: DedicatedExecutor
     private let task: Task<Void, any Error>
 
-    private init(baseURL: URL, faults: FaultInjector, log: RequestLog, state: DemoServerState, executor: DemoExecutor,
+    private init(baseURL: URL, faults: FaultInjector, log: RequestLog, state: DemoServerState, executor: DedicatedExecutor,
                  task: Task<Void, any Error>) {
         self.baseURL = baseURL
         self.faults = faults
@@ -61,7 +61,7 @@ public final class DemoAPIServer: Sendable {
             },
             logger: logger
         )
-        let executor = DemoExecutor()
+        let executor = DedicatedExecutor(label: "site.demo-api")
         let task = Task(executorPreference: executor) {
             do {
                 try await application.run()

@@ -1,11 +1,11 @@
 import Dispatch
 import Foundation
 
-/// Waiting for Ctrl-C (SIGINT) or SIGTERM without killing the process, so the server can stop
+/// Waiting for Ctrl-C (SIGINT) or SIGTERM without killing the process, so a server can stop
 /// cleanly.
-enum TerminationSignal {
+public enum TerminationSignal {
     /// Returns when the process receives SIGINT or SIGTERM, or when the task is cancelled.
-    static func wait() async {
+    public static func wait() async {
         let (signals, continuation) = AsyncStream.makeStream(of: Int32.self)
         let sources = [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)

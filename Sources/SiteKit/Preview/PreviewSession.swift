@@ -1,0 +1,48 @@
+import Foundation
+
+/// `site serve` after its first build: watches the sources, rebuilds on every change and tells
+/// open pages to reload, or shows them the error while the last good site keeps being served.
+public struct PreviewSession: Sendable {
+    /// Runs one build into the served folder; its error text is shown to people as is.
+    public typealias Rebuild = @Sendable () async throws -> BuildSummary
+
+    public let watcher: SourceWatcher
+    public let hub: ReloadHub
+    public let reporter: Reporter
+    public let rebuild: Rebuild
+
+    public init(watcher: SourceWatcher, hub: ReloadHub, reporter: Reporter, rebuild: @escaping Rebuild) {
+        self.watcher = watcher
+        self.hub = hub
+        self.reporter = reporter
+        self.rebuild = rebuild
+    }
+
+    /// Builds once, then reports whether that worked to the hub.
+    @discardableResult
+    public func buildOnce() async -> Bool {
+        do {
+            let summary = try await rebuild()
+            reporter.info(summary.text)
+            await hub.published()
+            return true
+        } catch {
+            let message = (error as? LocalizedError)?.errorDescription ?? "\(error)"
+            reporter.warning("the rebuild failed; still serving the last good site. \(message)")
+            await hub.failed(message)
+            return false
+        }
+    }
+
+    /// Watches and rebuilds until the task is cancelled.
+    public func watch() async {
+        var snapshot = watcher.snapshot()
+        while !Task.isCancelled {
+            guard let change = try? await watcher.nextChange(after: snapshot) else { return }
+            snapshot = change.snapshot
+            let names = change.changed.map { URL(fileURLWithPath: $0).lastPathComponent }
+            reporter.info("changed: \(names.prefix(5).joined(separator: ", "))\(names.count > 5 ? " and \(names.count - 5) more" : ""); rebuilding")
+            await buildOnce()
+        }
+    }
+}

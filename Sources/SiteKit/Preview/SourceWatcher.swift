@@ -1,0 +1,69 @@
+import Foundation
+
+/// Notices changes to a site's sources (`content/`, `templates/`, `site.yml`) by comparing
+/// snapshots of their files: portable, needs no OS notification API, and copes with editors that
+/// save through a temporary file and a rename.
+public struct SourceWatcher: Sendable {
+    /// What a file looked like at one moment.
+    struct Stamp: Equatable, Sendable {
+        var modified: Double
+        var size: Int
+        var inode: Int
+    }
+
+    /// Files and folders to watch; ones that do not exist yet are watched for appearing.
+    public let paths: [URL]
+    /// How often to look.
+    public let interval: Duration
+
+    public init(paths: [URL], interval: Duration = .milliseconds(250)) {
+        self.paths = paths
+        self.interval = interval
+    }
+
+    /// Every file under the watched paths, by path, with its stamp.
+    func snapshot() -> [String: Stamp] {
+        var files: [String: Stamp] = [:]
+        let fileManager = FileManager.default
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard fileManager.fileExists(atPath: path.path, isDirectory: &isFolder) else { continue }
+            if !isFolder.boolValue {
+                files[path.path] = Self.stamp(path.path)
+                continue
+            }
+            guard let names = fileManager.enumerator(atPath: path.path) else { continue }
+            for case let name as String in names {
+                let full = path.appendingPathComponent(name).path
+                if let stamp = Self.stamp(full) { files[full] = stamp }
+            }
+        }
+        return files
+    }
+
+    /// Waits until the sources differ from `previous` and have stopped changing for one interval,
+    /// and returns the new snapshot with the changed paths. Throws when the task is cancelled.
+    func nextChange(after previous: [String: Stamp]) async throws -> (snapshot: [String: Stamp], changed: [String]) {
+        while true {
+            try await Task.sleep(for: interval)
+            var current = snapshot()
+            guard current != previous else { continue }
+            // Let a save that writes several files, or writes one in steps, finish first.
+            while true {
+                try await Task.sleep(for: interval)
+                let settled = snapshot()
+                if settled == current { break }
+                current = settled
+            }
+            let changed = Set(previous.keys).union(current.keys).filter { previous[$0] != current[$0] }.sorted()
+            return (current, changed)
+        }
+    }
+
+    private static func stamp(_ path: String) -> Stamp? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        return Stamp(modified: modified, size: Int(info.st_size), inode: Int(info.st_ino))
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Maps request paths onto files inside one folder, and never outside it: `..` in any spelling
+/// (plain or percent-encoded), NUL bytes, backslashes and symbolic links that lead out of the
+/// folder all resolve to "not found".
+public struct StaticFiles: Sendable {
+    /// What a request path resolves to.
+    public enum Resolution: Equatable, Sendable {
+        /// A regular file inside the root.
+        case file(URL)
+        /// A folder asked for without its trailing slash: the same path with one, so that the
+        /// site's relative links resolve.
+        case redirect(String)
+        case notFound
+    }
+
+    /// The served folder, with symbolic links resolved.
+    public let root: URL
+
+    public init(root: URL) {
+        self.root = root.standardizedFileURL.resolvingSymlinksInPath()
+    }
+
+    /// Resolves the raw (still percent-encoded) path of a request, e.g. `/users/page/2/`.
+    public func resolve(_ rawPath: String) -> Resolution {
+        guard let components = Self.components(of: rawPath) else { return .notFound }
+        var candidate = components.reduce(root) { $0.appendingPathComponent($1) }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder) else { return .notFound }
+        if isFolder.boolValue {
+            guard rawPath.hasSuffix("/") else {
+                let path = rawPath.split(separator: "?", maxSplits: 1).first.map(String.init) ?? rawPath
+                return .redirect(path + "/")
+            }
+            candidate.appendPathComponent("index.html")
+        }
+        guard let file = contained(candidate) else { return .notFound }
+        return .file(file)
+    }
+
+    /// The site's own 404 page, if it has one.
+    public var notFoundPage: URL? {
+        contained(root.appendingPathComponent("404.html"))
+    }
+
+    /// The decoded path segments, or nil when a segment could climb out of the root or is not a
+    /// plain file name.
+    static func components(of rawPath: String) -> [String]? {
+        var segments: [String] = []
+        for raw in rawPath.split(separator: "/", omittingEmptySubsequences: true) {
+            guard let decoded = String(raw).removingPercentEncoding,
+                  decoded != "..", decoded != ".",
+                  !decoded.contains("/"), !decoded.contains("\\"), !decoded.contains("\0") else {
+                return nil
+            }
+            segments.append(decoded)
+        }
+        return segments
+    }
+
+    /// The file with every symbolic link resolved, if it is a regular file still inside the root.
+    private func contained(_ file: URL) -> URL? {
+        let real = file.resolvingSymlinksInPath()
+        let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        guard real.path.hasPrefix(rootPath),
+              let type = try? FileManager.default.attributesOfItem(atPath: real.path)[.type] as? FileAttributeType,
+              type == .typeRegular else {
+            return nil
+        }
+        return real
+    }
+}

@@ -1,0 +1,71 @@
+/// The files `site init` writes: the same `site.yml` and `content/` this project ships with, so a
+/// new site builds exactly like the example. A test keeps the two identical.
+enum StarterFiles {
+    /// Path inside the new site → contents.
+    static let all: [(path: String, text: String)] = [
+        ("site.yml", siteYML),
+        ("content/index.md", indexMD),
+        ("content/users.md", usersMD),
+        ("content/posts.md", postsMD),
+    ]
+
+    static let siteYML = #"""
+    # site.yml: settings for `site build`. Flags override these; these override the defaults.
+    title: People & Posts
+    description: A directory of people and a feed of posts, built from live APIs by site.
+    language: en
+    base_url: https://example.com/
+
+    # auto: live APIs, falling back loudly to the embedded demo API when they cannot be reached.
+    # live: live APIs only.  demo: the embedded demo API only (no internet needed).
+    source: auto
+
+    # One seed names one set of people: keep it to make builds reproducible and cacheable.
+    seed: site
+    users: 50
+    per_page: 24
+    jobs: 16
+    timeout: 30
+    # nationalities: [us, fr, ir, ua]
+
+    randomuser_url: https://randomuser.me/api/
+    jsonplaceholder_url: https://jsonplaceholder.typicode.com
+
+    markdown:
+      unsafe: false
+
+    # A floor for cache freshness, for APIs that send no caching headers: e.g. 10m or 1d.
+    # cache:
+    #   ttl: 10m
+    """#
+
+    static let indexMD = #"""
+    ---
+    title: People & Posts
+    description: A directory of people and a feed of posts, built from live APIs.
+    ---
+    Welcome! This site is **generated** from two public APIs: people come from
+    [randomuser.me](https://randomuser.me) and posts from
+    [JSONPlaceholder](https://jsonplaceholder.typicode.com). Every page is plain
+    HTML that any static host can serve.
+
+    Edit `content/index.md` to change this text -- it's Markdown.
+    """#
+
+    static let usersMD = #"""
+    ---
+    title: People
+    description: Everyone in the directory, with their email and country.
+    ---
+    Everyone in the directory, in the order the API returned them. Names are
+    shown in their own script, left-to-right or right-to-left.
+    """#
+
+    static let postsMD = #"""
+    ---
+    title: Posts
+    description: Every post, with its author and how many comments it has.
+    ---
+    Posts from JSONPlaceholder with their authors and comment counts.
+    """#
+}

@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import SiteKit
+
+/// The options of a build, shared by `site build` and `site serve`.
+struct BuildFlags: ParsableArguments {
+    @Option(help: "The settings file.") var config = "site.yml"
+    @Option(help: "Where the site is written.") var output: String?
+    @Option(name: .customLong("cache-dir"), help: "The HTTP cache folder.") var cacheDir: String?
+    @Option(name: .customLong("randomuser-url"), help: "The people API.") var randomUserURL: String?
+    @Option(name: .customLong("jsonplaceholder-url"), help: "The posts API.") var jsonPlaceholderURL: String?
+    @Option(help: "How many people to fetch.") var users: Int?
+    @Option(help: "The randomuser seed (one for all pages); picked and printed when absent.") var seed: String?
+    @Option(name: .customLong("per-page"), help: "Entries per list page.") var perPage: Int?
+    @Option(help: "Concurrent downloads, and connections per host.") var jobs: Int?
+    @Option(help: "Whole-response deadline per attempt, in seconds.") var timeout: Double?
+    @Option(help: "Freshness floor for cached responses, e.g. 10m or 1d.") var ttl: String?
+    @Flag(help: "Use the live APIs only; never fall back to demo data.") var live = false
+    @Flag(help: "Use the embedded demo API only; no internet needed.") var demo = false
+    @Flag(help: "Make no network request: serve from the cache, stale or not.") var offline = false
+    @Flag(help: "Revalidate every cached response.") var refresh = false
+    @Flag(help: "Fail the build on any image warning.") var strict = false
+    @Flag(help: "Print only warnings and errors.") var quiet = false
+    @Flag(help: "Print one line per HTTP request.") var verbose = false
+
+    func validate() throws {
+        if live && demo { throw ValidationError("--live and --demo cannot be used together: pick one.") }
+        if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together: pick one.") }
+        if let ttl, DurationText.seconds(ttl) == nil { throw ValidationError("--ttl must be a duration such as 10m or 1d, not \(ttl).") }
+    }
+
+    /// Defaults, then site.yml, then flags. Relative paths from flags are taken from the working folder.
+    func resolveSettings(reporter: Reporter) throws -> (SiteSettings, URL) {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        let configURL = config.hasPrefix("/") ? URL(fileURLWithPath: config) : cwd.appendingPathComponent(config)
+        let (fromFile, warnings) = try SettingsFile.load(configURL, shownAs: config, required: config != "site.yml")
+        warnings.forEach(reporter.warning)
+        var settings = fromFile
+        func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : cwd.appendingPathComponent(path).path }
+        if let output { settings.output = absolute(output) }
+        if let cacheDir { settings.cacheDirectory = absolute(cacheDir) }
+        if let randomUserURL { settings.randomUserURL = try url(randomUserURL, flag: "--randomuser-url") }
+        if let jsonPlaceholderURL { settings.jsonPlaceholderURL = try url(jsonPlaceholderURL, flag: "--jsonplaceholder-url") }
+        if let users { settings.users = users }
+        if let seed { settings.seed = seed }
+        if let perPage { settings.perPage = perPage }
+        if let jobs { settings.jobs = jobs }
+        if let timeout { settings.timeout = timeout }
+        if let ttl, let seconds = DurationText.seconds(ttl) { settings.cacheTTL = seconds }
+        if live { settings.source = .live }
+        if demo { settings.source = .demo }
+        return (try settings.validated(file: "the command line or \(config)"), configURL.deletingLastPathComponent())
+    }
+
+    private func url(_ text: String, flag: String) throws -> URL {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
+            throw ValidationError("\(flag) must be an http(s) URL such as http://127.0.0.1:8080/api/, not \(text).")
+        }
+        return url
+    }
+
+    /// The settings file, as a URL; its folder is the project folder.
+    var configURL: URL {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        return config.hasPrefix("/") ? URL(fileURLWithPath: config) : cwd.appendingPathComponent(config)
+    }
+
+    /// How much the run prints.
+    var verbosity: Verbosity { quiet ? .quiet : verbose ? .verbose : .normal }
+
+    /// A build with the standard HTTP client and disk cache.
+    func makeBuild(settings: SiteSettings, project: URL, reporter: Reporter) -> SiteBuild {
+        let options = BuildOptions(projectDirectory: project, offline: offline, refresh: refresh, strict: strict)
+        let stats = FetchStats()
+        return SiteBuild(settings: settings, options: options, reporter: reporter) { cacheDirectory, http, jobs in
+            HTTPClient.standard(cacheDirectory: cacheDirectory, options: http, maxConnectionsPerHost: jobs,
+                                reporter: reporter, stats: stats)
+        }
+    }
+}
+
+/// One paragraph for people, from any error.
+func paragraph(_ error: any Error) -> String {
+    if let described = error as? LocalizedError, let text = described.errorDescription { return text }
+    return "\(error)"
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+import SiteKit
+
+/// `site clean`: remove the output and cache folders.
+struct CleanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clean",
+        abstract: "Removes the output and cache folders named by site.yml or the flags, and nothing else."
+    )
+
+    @Option(help: "The settings file.") var config = "site.yml"
+    @Option(help: "The output folder.") var output: String?
+    @Option(name: .customLong("cache-dir"), help: "The HTTP cache folder.") var cacheDir: String?
+
+    func run() throws {
+        var flags = try BuildFlags.parse(["--config", config])
+        flags.output = output
+        flags.cacheDir = cacheDir
+        do {
+            let (settings, project) = try flags.resolveSettings(reporter: Reporter())
+            let options = BuildOptions(projectDirectory: project)
+            let removed = try SiteCleaner(output: options.resolve(settings.output), cache: options.resolve(settings.cacheDirectory),
+                                          project: project).clean()
+            print(removed.isEmpty ? "nothing to remove" : removed.map { "removed \($0)" }.joined(separator: "\n"))
+        } catch {
+            FileHandle.standardError.write(Data("error: \(paragraph(error))\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import Foundation
+import SiteKit
+
+/// `site init DIR`: start a new site.
+struct InitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Creates a new site: site.yml and content/*.md, and with --with-templates the default theme in templates/.",
+        discussion: "Never overwrites: if any of the files exists, nothing is written."
+    )
+
+    @Argument(help: "The folder of the new site; created if missing.") var directory = "."
+    @Flag(name: .customLong("with-templates"), help: "Also copy the default theme's templates into templates/ for editing.")
+    var withTemplates = false
+
+    func run() throws {
+        let folder = URL(fileURLWithPath: directory, isDirectory: true)
+        do {
+            let written = try SiteScaffold(directory: folder, withTemplates: withTemplates).create()
+            let lines = written.map { "  \($0)" }.joined(separator: "\n")
+            let next = directory == "." ? "site build" : "cd \(directory) && site build"
+            print("created \(written.count) files in \(folder.standardizedFileURL.path):\n\(lines)\nnext: \(next), or site serve to preview while you edit")
+        } catch {
+            FileHandle.standardError.write(Data("error: \(paragraph(error))\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+}

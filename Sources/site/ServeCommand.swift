@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import SiteKit
+
+/// `site serve`: build, serve the output on loopback, rebuild and reload on changes.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Builds the site, serves it locally, and rebuilds and reloads open pages when its sources change.",
+        discussion: """
+        Watches content/, templates/ and the settings file. After a good rebuild every open page reloads; \
+        after a failed one the last good site keeps being served and pages show the error. The reload \
+        script is added only to pages as they are served, never to the files in the output folder.
+        """
+    )
+
+    @OptionGroup var flags: BuildFlags
+    @Option(help: "The address to listen on; only this machine can connect to the default.") var host = "127.0.0.1"
+    @Option(help: "The port to listen on; 0 picks a free one.") var port = 8000
+    @Flag(name: .customLong("no-watch"), help: "Serve without watching the sources.") var noWatch = false
+
+    func run() async throws {
+        let reporter = Reporter(verbosity: flags.verbosity, isInteractive: isatty(2) == 1)
+        let output: URL
+        let project: URL
+        do {
+            let (settings, folder) = try flags.resolveSettings(reporter: reporter)
+            project = folder
+            output = BuildOptions(projectDirectory: folder).resolve(settings.output)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(paragraph(error))\n".utf8))
+            throw ExitCode.failure
+        }
+        let hub = ReloadHub()
+        let flags = flags
+        let session = PreviewSession(
+            watcher: SourceWatcher(paths: [project.appendingPathComponent("content"), project.appendingPathComponent("templates"),
+                                           flags.configURL]),
+            hub: hub, reporter: reporter
+        ) {
+            // site.yml is read again on every rebuild, so edits to it apply too.
+            let (settings, project) = try flags.resolveSettings(reporter: reporter)
+            return try await flags.makeBuild(settings: settings, project: project, reporter: reporter).run()
+        }
+        await session.buildOnce()
+        let server: PreviewServer
+        do {
+            server = try await PreviewServer.start(root: output, host: host, port: port, hub: hub) { method, path, status in
+                if status >= 400 { reporter.detail("\(status) \(method) \(path)") }
+            }
+        } catch {
+            FileHandle.standardError.write(Data("error: \(paragraph(error))\n".utf8))
+            throw ExitCode.failure
+        }
+        let watching = noWatch ? "" : "; watching content/, templates/ and \(flags.configURL.lastPathComponent)"
+        FileHandle.standardError.write(Data("serving \(output.path) at \(server.baseURL.absoluteString)/\(watching). Ctrl-C stops.\n".utf8))
+        let watcher = Task { if !noWatch { await session.watch() } }
+        await TerminationSignal.wait()
+        watcher.cancel()
+        await server.stop()
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+@Suite("site serve: the preview server over loopback")
+struct PreviewServerTests {
+    /// A demo build of 20 people in a temporary project, served on a free loopback port.
+    private func servedSite(_ body: (BuildHarness, PreviewServer) async throws -> Void) async throws {
+        let harness = try BuildHarness(users: 20, perPage: 10)
+        defer { harness.remove() }
+        _ = try await harness.build()
+        let server = try await PreviewServer.start(root: harness.output, port: 0)
+        do {
+            try await body(harness, server)
+            await server.stop()
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
+    private func get(_ server: PreviewServer, _ path: String, method: String = "GET") async -> RawExchange {
+        await RawHTTP.exchange(port: server.baseURL.port!, path: path, method: method, timeout: 30)
+    }
+
+    @Test("/ and /users/ are 200 HTML with the reload script, which the files on disk never get")
+    func pagesAreServedWithTheScript() async throws {
+        try await servedSite { harness, server in
+            for path in ["/", "/users/", "/report/"] {
+                let answer = await get(server, path)
+                #expect(answer.head?.hasPrefix("HTTP/1.1 200") == true, "\(path)")
+                #expect(answer.head?.contains("Content-Type: text/html; charset=utf-8") == true)
+                #expect(String(decoding: answer.body, as: UTF8.self).contains(ReloadScript.eventsPath))
+            }
+            let onDisk = try harness.site.html("index.html")
+            #expect(!onDisk.contains(ReloadScript.eventsPath))
+            let served = String(decoding: await get(server, "/").body, as: UTF8.self)
+            #expect(served.replacingOccurrences(of: ReloadScript.tag(version: await server.hub.state.version), with: "") == onDisk)
+        }
+    }
+
+    @Test("each kind of file gets its content type, and its bytes unchanged")
+    func contentTypes() async throws {
+        try await servedSite { harness, server in
+            let files = try harness.site.files()
+            let picture = try #require(files.keys.first { $0.hasPrefix("thumbs/") })
+            let expected = ["assets/site.css": "text/css; charset=utf-8", "users/index.json": "application/json",
+                            "sitemap.xml": "application/xml", "feed.xml": "application/xml", "favicon.svg": "image/svg+xml",
+                            "robots.txt": "text/plain; charset=utf-8", picture: MediaType.forFile(named: picture)]
+            for (path, type) in expected {
+                let answer = await get(server, "/" + path)
+                #expect(answer.head?.hasPrefix("HTTP/1.1 200") == true, "\(path)")
+                #expect(answer.head?.contains("Content-Type: \(type)\r\n") == true, "\(path): \(answer.head ?? "")")
+                #expect(Data(answer.body) == files[path], "\(path)")
+            }
+        }
+    }
+
+    @Test("a missing path is 404 with the site's own 404.html; a folder without its slash redirects")
+    func notFoundAndRedirect() async throws {
+        try await servedSite { harness, server in
+            let missing = await get(server, "/no/such/page/")
+            #expect(missing.head?.hasPrefix("HTTP/1.1 404") == true)
+            let notFoundPage = try harness.site.html("404.html")
+            let body = String(decoding: missing.body, as: UTF8.self)
+            #expect(body.replacingOccurrences(of: ReloadScript.tag(version: await server.hub.state.version), with: "") == notFoundPage)
+            let redirect = await get(server, "/users")
+            #expect(redirect.head?.hasPrefix("HTTP/1.1 301") == true)
+            #expect(redirect.head?.contains("Location: /users/\r\n") == true)
+            let head = await get(server, "/", method: "HEAD")
+            #expect(head.head?.hasPrefix("HTTP/1.1 200") == true)
+            #expect(head.body.isEmpty)
+            let post = await get(server, "/", method: "POST")
+            #expect(post.head?.hasPrefix("HTTP/1.1 405") == true)
+        }
+    }
+
+    @Test("nothing outside the output folder is ever served: .., encoded .., and symbolic links")
+    func nothingOutsideTheOutput() async throws {
+        try await servedSite { harness, server in
+            let secret = harness.folder.url.appendingPathComponent("secret.txt")
+            try Data("do not serve".utf8).write(to: secret)
+            try FileManager.default.createSymbolicLink(atPath: harness.output.appendingPathComponent("leak.txt").path,
+                                                       withDestinationPath: secret.path)
+            for path in ["/../secret.txt", "/users/../../secret.txt", "/%2e%2e/secret.txt", "/..%2fsecret.txt",
+                         "/%2E%2E%2Fsecret.txt", "/users/%2e%2e/%2e%2e/secret.txt", "/leak.txt", "/../../../../etc/passwd"] {
+                let answer = await get(server, path)
+                let status = answer.head.map { String($0.prefix(12)) } ?? "nothing"
+                #expect(status == "HTTP/1.1 404" || status == "HTTP/1.1 400", "\(path): \(status)")
+                #expect(!String(decoding: answer.body, as: UTF8.self).contains("do not serve"), "\(path)")
+                #expect(!String(decoding: answer.body, as: UTF8.self).contains("root:"), "\(path)")
+            }
+        }
+    }
+
+    @Test("the server listens on loopback unless told otherwise")
+    func loopbackByDefault() async throws {
+        try await servedSite { _, server in
+            #expect(server.baseURL.host == "127.0.0.1")
+        }
+    }
+
+    @Test("the event stream starts with the current state and ends when the server stops")
+    func eventStream() async throws {
+        try await servedSite { _, server in
+            let port = server.baseURL.port!
+            async let stream = RawHTTP.exchange(port: port, path: ReloadScript.eventsPath, timeout: 30)
+            try await waitUntil { await server.hub.subscriberCount == 1 }
+            await server.hub.published()
+            await server.hub.finish()
+            let answer = await stream
+            #expect(answer.head?.contains("Content-Type: text/event-stream") == true)
+            let text = String(decoding: answer.body, as: UTF8.self)
+            #expect(text.components(separatedBy: "data: {").count - 1 == 2, "\(text)")
+            #expect(!answer.timedOut)
+        }
+    }
+}
+
+/// Polls `condition` every 20 ms for up to 30 s.
+func waitUntil(_ condition: () async -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(30)
+    while !(await condition()) {
+        guard ContinuousClock.now < deadline else { throw WaitTimedOut() }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+}
+
+struct WaitTimedOut: Error {}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+@Suite("site serve: watching the sources, rebuilding and reloading open pages")
+struct PreviewSessionTests {
+    @Test("a change to a content file rebuilds the site and sends open pages a reload event; a broken file shows the error and keeps the last good site")
+    func contentChangeReloadsAndBrokenContentShowsTheError() async throws {
+        let harness = try BuildHarness(users: 12, perPage: 12)
+        defer { harness.remove() }
+        let content = harness.folder.url.appendingPathComponent("content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        let intro = content.appendingPathComponent("index.md")
+        try Data("---\ntitle: Home\n---\nFirst words.\n".utf8).write(to: intro)
+
+        let hub = ReloadHub()
+        let session = PreviewSession(watcher: SourceWatcher(paths: [content], interval: .milliseconds(50)), hub: hub,
+                                     reporter: Reporter.silent()) { try await harness.build() }
+        #expect(await session.buildOnce())
+        let server = try await PreviewServer.start(root: harness.output, port: 0, hub: hub)
+        let watching = Task { await session.watch() }
+        defer { watching.cancel() }
+        async let events = RawHTTP.exchange(port: server.baseURL.port!, path: ReloadScript.eventsPath, timeout: 60)
+        try await waitUntil { await hub.subscriberCount == 1 }
+        let served = await hub.state
+
+        try Data("---\ntitle: Home\n---\nSecond words.\n".utf8).write(to: intro)
+        try await waitUntil { await hub.state.version != served.version }
+        #expect(try harness.site.html("index.html").contains("Second words."))
+        let rebuilt = await hub.state
+
+        try Data("---\ntitle: [unclosed\n---\nThird words.\n".utf8).write(to: intro)
+        try await waitUntil { await hub.state.error != nil }
+        let failed = await hub.state
+        #expect(failed.version == rebuilt.version)
+        #expect(failed.error?.contains("index.md") == true)
+        let page = await RawHTTP.exchange(port: server.baseURL.port!, path: "/", timeout: 30)
+        #expect(page.head?.hasPrefix("HTTP/1.1 200") == true)
+        #expect(String(decoding: page.body, as: UTF8.self).contains("Second words."))
+
+        try Data("---\ntitle: Home\n---\nFixed words.\n".utf8).write(to: intro)
+        try await waitUntil { await hub.state.error == nil }
+        #expect(await hub.state.version != rebuilt.version)
+
+        watching.cancel()
+        await server.stop()
+        let exchange = await events
+        // Split bytes, not Characters: chunk framing puts "\r\n" before lines, one Character in Swift.
+        let states = exchange.body.split(separator: UInt8(ascii: "\n"))
+            .map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { $0.hasPrefix("data: ") }
+            .compactMap { try? JSONDecoder().decode(ReloadHub.State.self, from: Data($0.dropFirst(6).utf8)) }
+        #expect(states.map(\.version) == [served.version, rebuilt.version, rebuilt.version, await hub.state.version])
+        #expect(states.map { $0.error != nil } == [false, false, true, false])
+    }
+
+    @Test("the watcher reports added, changed and removed files, and waits for a save to settle")
+    func watcherSeesChanges() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let watched = folder.url.appendingPathComponent("content")
+        let watcher = SourceWatcher(paths: [watched, folder.url.appendingPathComponent("site.yml")], interval: .milliseconds(20))
+        let empty = watcher.snapshot()
+        #expect(empty.isEmpty)
+        try FileManager.default.createDirectory(at: watched, withIntermediateDirectories: true)
+        try Data("a".utf8).write(to: watched.appendingPathComponent("a.md"))
+        try Data("x: 1".utf8).write(to: folder.url.appendingPathComponent("site.yml"))
+        let added = try await watcher.nextChange(after: empty)
+        #expect(added.changed.map { URL(fileURLWithPath: $0).lastPathComponent } == ["a.md", "site.yml"])
+        try Data("longer".utf8).write(to: watched.appendingPathComponent("a.md"))
+        let changed = try await watcher.nextChange(after: added.snapshot)
+        #expect(changed.changed.map { URL(fileURLWithPath: $0).lastPathComponent } == ["a.md"])
+        try FileManager.default.removeItem(at: watched.appendingPathComponent("a.md"))
+        let removed = try await watcher.nextChange(after: changed.snapshot)
+        #expect(removed.changed.map { URL(fileURLWithPath: $0).lastPathComponent } == ["a.md"])
+        #expect(removed.snapshot.count == 1)
+    }
+}

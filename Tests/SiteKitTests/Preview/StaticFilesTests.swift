@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+@Suite("Static files: paths map onto the output folder and never leave it")
+struct StaticFilesTests {
+    /// An output folder with a page, a folder page, and a secret file beside it.
+    private func layout() throws -> (folder: TemporaryFolder, files: StaticFiles) {
+        let folder = try TemporaryFolder()
+        let root = folder.url.appendingPathComponent("public")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("users"), withIntermediateDirectories: true)
+        try Data("home".utf8).write(to: root.appendingPathComponent("index.html"))
+        try Data("people".utf8).write(to: root.appendingPathComponent("users/index.html"))
+        try Data("secret".utf8).write(to: folder.url.appendingPathComponent("secret.txt"))
+        return (folder, StaticFiles(root: root))
+    }
+
+    @Test("folders serve index.html, and a folder without its slash redirects to it")
+    func foldersAndRedirects() throws {
+        let (folder, files) = try layout()
+        defer { folder.remove() }
+        #expect(files.resolve("/") == .file(files.root.appendingPathComponent("index.html")))
+        #expect(files.resolve("/users/") == .file(files.root.appendingPathComponent("users/index.html")))
+        #expect(files.resolve("/users") == .redirect("/users/"))
+        #expect(files.resolve("/users/index.html") == .file(files.root.appendingPathComponent("users/index.html")))
+        #expect(files.resolve("/missing/") == .notFound)
+    }
+
+    @Test("percent-encoded names are decoded")
+    func percentEncodedNames() throws {
+        let (folder, files) = try layout()
+        defer { folder.remove() }
+        let persian = files.root.appendingPathComponent("users/آرش")
+        try FileManager.default.createDirectory(at: persian, withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: persian.appendingPathComponent("index.html"))
+        #expect(files.resolve("/users/%D8%A2%D8%B1%D8%B4/") == .file(persian.appendingPathComponent("index.html")))
+    }
+
+    @Test("dot segments in any spelling, NUL, backslashes and encoded slashes are not found",
+          arguments: ["/../secret.txt", "/users/../../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E/secret.txt",
+                      "/..%2fsecret.txt", "/users/%2e%2e%2f%2e%2e%2fsecret.txt", "/.%2e/secret.txt", "/index.html%00",
+                      "/..\\secret.txt", "/%5c..%5csecret.txt", "/./index.html"])
+    func traversalIsNotFound(path: String) throws {
+        let (folder, files) = try layout()
+        defer { folder.remove() }
+        #expect(files.resolve(path) == .notFound)
+    }
+
+    @Test("a symbolic link that leads out of the folder is not followed; one that stays inside is")
+    func symbolicLinks() throws {
+        let (folder, files) = try layout()
+        defer { folder.remove() }
+        let fileManager = FileManager.default
+        try fileManager.createSymbolicLink(atPath: files.root.appendingPathComponent("leak.txt").path,
+                                           withDestinationPath: folder.url.appendingPathComponent("secret.txt").path)
+        try fileManager.createSymbolicLink(atPath: files.root.appendingPathComponent("outside").path, withDestinationPath: folder.url.path)
+        try fileManager.createSymbolicLink(atPath: files.root.appendingPathComponent("home.html").path, withDestinationPath: "index.html")
+        #expect(files.resolve("/leak.txt") == .notFound)
+        #expect(files.resolve("/outside/secret.txt") == .notFound)
+        #expect(files.resolve("/outside/") == .notFound)
+        #expect(files.resolve("/home.html") == .file(files.root.appendingPathComponent("index.html")))
+    }
+
+    @Test("the site's own 404 page is found when it exists")
+    func notFoundPage() throws {
+        let (folder, files) = try layout()
+        defer { folder.remove() }
+        #expect(files.notFoundPage == nil)
+        try Data("gone".utf8).write(to: files.root.appendingPathComponent("404.html"))
+        #expect(files.notFoundPage == files.root.appendingPathComponent("404.html"))
+    }
+
+    @Test("content types follow the extension", arguments: [
+        ("index.html", "text/html; charset=utf-8"), ("site.css", "text/css; charset=utf-8"),
+        ("search.js", "text/javascript; charset=utf-8"), ("index.json", "application/json"), ("feed.xml", "application/xml"),
+        ("favicon.svg", "image/svg+xml"), ("a.PNG", "image/png"), ("a.jpg", "image/jpeg"), ("a.gif", "image/gif"),
+        ("a.webp", "image/webp"), ("robots.txt", "text/plain; charset=utf-8"), ("LICENSE", "application/octet-stream"),
+    ])
+    func contentTypes(name: String, type: String) {
+        #expect(MediaType.forFile(named: name) == type)
+    }
+}

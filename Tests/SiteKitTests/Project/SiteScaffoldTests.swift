@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+@Suite("site init and site clean")
+struct SiteScaffoldTests {
+    /// The repository's own `site.yml` and `content/`.
+    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test("init writes site.yml and content/*.md identical to this project's, and the new site builds")
+    func initWritesAStarterThatBuilds() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let site = folder.url.appendingPathComponent("my-site")
+        let written = try SiteScaffold(directory: site).create()
+        #expect(written == ["site.yml", "content/index.md", "content/users.md", "content/posts.md"])
+        for path in written {
+            let made = try String(contentsOf: site.appendingPathComponent(path), encoding: .utf8)
+            let shipped = try String(contentsOf: Self.repository.appendingPathComponent(path), encoding: .utf8)
+            #expect(made == shipped, "\(path) differs from the project's own copy")
+        }
+        var (settings, _) = try SettingsFile.load(site.appendingPathComponent("site.yml"), shownAs: "site.yml", required: true)
+        settings.source = .demo
+        settings.users = 5
+        let summary = try await SiteBuild(settings: settings, options: BuildOptions(projectDirectory: site), reporter: .silent()) { cache, http, jobs in
+            HTTPClient.standard(cacheDirectory: cache, options: http, maxConnectionsPerHost: jobs, reporter: .silent())
+        }.run()
+        #expect(summary.people == 5)
+        let home = try String(contentsOf: site.appendingPathComponent("public/index.html"), encoding: .utf8)
+        #expect(home.contains("<strong>generated</strong>"))
+    }
+
+    @Test("init --with-templates copies the default theme, and a site built with the copies is byte-identical")
+    func templatesAreTheDefaultTheme() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try SiteScaffold(directory: folder.url, withTemplates: true).create()
+        let templates = folder.url.appendingPathComponent("templates")
+        let names = try FileManager.default.contentsOfDirectory(atPath: templates.path).sorted()
+        #expect(names == DefaultTemplates.all.keys.sorted().map { $0 + ".mustache" })
+        let copied = try TemplateSet(overridesIn: templates)
+        let builtIn = try TemplateSet()
+        #expect(copied.overridden.count == DefaultTemplates.all.count)
+        let context: [String: Any] = ["site": ["title": "T", "language": "en"], "content": "<p>x</p>", "page": ["title": "P"]]
+        #expect(try copied.render("layout", context) == builtIn.render("layout", context))
+    }
+
+    @Test("init refuses to overwrite: one existing file means nothing is written, and the message names it")
+    func initNeverOverwrites() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let existing = folder.url.appendingPathComponent("content/users.md")
+        try FileManager.default.createDirectory(at: existing.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: existing)
+        let error = #expect(throws: ScaffoldError.self) { try SiteScaffold(directory: folder.url).create() }
+        #expect(error?.message.contains("content/users.md") == true)
+        #expect(try String(contentsOf: existing, encoding: .utf8) == "mine")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("site.yml").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("content/index.md").path))
+    }
+
+    @Test("clean removes the output, the cache and leftovers of killed builds, and nothing else")
+    func cleanRemovesOnlyOutputAndCache() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let fileManager = FileManager.default
+        for path in ["public/index.html", ".cache/http-v1/entries/x", ".public.staging-1-abc/index.html", "content/index.md",
+                     "site.yml", "public-notes.txt", "templates/layout.mustache"] {
+            let url = folder.url.appendingPathComponent(path)
+            try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: url)
+        }
+        let removed = try SiteCleaner(output: folder.url.appendingPathComponent("public"), cache: folder.url.appendingPathComponent(".cache"),
+                                      project: folder.url).clean()
+        #expect(removed.map { URL(fileURLWithPath: $0).lastPathComponent } == ["public", ".cache", ".public.staging-1-abc"])
+        let left = try fileManager.contentsOfDirectory(atPath: folder.url.path).sorted()
+        #expect(left == ["content", "public-notes.txt", "site.yml", "templates"])
+        #expect(try SiteCleaner(output: folder.url.appendingPathComponent("public"), cache: folder.url.appendingPathComponent(".cache"),
+                                project: folder.url).clean().isEmpty)
+    }
+
+    @Test("clean refuses an output or cache folder that holds the project itself", arguments: [".", "..", "/"])
+    func cleanRefusesTheProject(output: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let project = folder.url.appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: project.appendingPathComponent("content"), withIntermediateDirectories: true)
+        let target = output == "/" ? URL(fileURLWithPath: "/") : project.appendingPathComponent(output)
+        #expect(throws: ScaffoldError.self) {
+            try SiteCleaner(output: project.appendingPathComponent("public"), cache: target, project: project).clean()
+        }
+        #expect(FileManager.default.fileExists(atPath: project.appendingPathComponent("content").path))
+    }
+}
