@@ -30,11 +30,14 @@ public struct Pagination: Sendable, Equatable {
         return to == 1 ? (up.isEmpty ? "./" : up) : up + "page/\(to)/"
     }
 
-    /// The page numbers to show around `current`: first, last and a window of neighbours.
+    /// The page numbers to show around `current`: first, last and a window of neighbours. A gap
+    /// of a single page is filled with that page, since an ellipsis would take the same room.
     public func visiblePages(around current: Int, window: Int = 2) -> [Int] {
         let count = pageCount
         var pages = Set([1, count])
         for page in max(1, current - window)...min(count, current + window) { pages.insert(page) }
+        let sorted = pages.sorted()
+        for (previous, next) in zip(sorted, sorted.dropFirst()) where next - previous == 2 { pages.insert(previous + 1) }
         return pages.sorted()
     }
 }

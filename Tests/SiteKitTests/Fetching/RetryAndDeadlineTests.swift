@@ -63,7 +63,7 @@ import Testing
 
     @Test func theDeadlineFiresOnADrippingServer() async throws {
         let harness = try CacheHarness()
-        try await TestOrigin.run({ _ in OriginReply(body: Data(repeating: 46, count: 100), dripInterval: 0.2) }) { origin in
+        try await TestOrigin.run({ _ in OriginReply(body: Data(repeating: 46, count: 300), dripInterval: 0.2) }) { origin in
             let started = ContinuousClock.now
             let error = await #expect(throws: FetchError.self) {
                 _ = try await harness.get(origin.url("/drip"), options: HTTPClientOptions(timeout: 1, retry: .none))
@@ -71,8 +71,9 @@ import Testing
             let elapsed = ContinuousClock.now - started
             #expect(error?.kind == .timeout(seconds: 1))
             #expect(error?.description.contains(origin.url("/drip").absoluteString) == true)
-            // The whole body would take 20 s; anything well under that proves the deadline fired.
-            #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(10))
+            // The whole body would take 60 s; anything well under that proves the deadline fired. The
+            // margin is wide because other suites run builds and processes on the same two cores.
+            #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(30))
         }
     }
 

@@ -26,5 +26,15 @@ import Testing
         let pagination = Pagination(totalItems: 1000, perPage: 10)
         #expect(pagination.visiblePages(around: 1) == [1, 2, 3, 100])
         #expect(pagination.visiblePages(around: 50) == [1, 48, 49, 50, 51, 52, 100])
+        #expect(Pagination(totalItems: 120, perPage: 24).visiblePages(around: 1) == [1, 2, 3, 4, 5])
+        #expect(pagination.visiblePages(around: 5) == [1, 2, 3, 4, 5, 6, 7, 100])
+    }
+
+    @Test("an ellipsis marks every gap in the page numbers, and only gaps")
+    func gapsAreMarked() {
+        let context = Pagination(totalItems: 1000, perPage: 10).context(current: 50)
+        let pages = context["pages"] as? [[String: Any]] ?? []
+        #expect(pages.compactMap { $0["number"] as? Int } == [1, 48, 49, 50, 51, 52, 100])
+        #expect(pages.compactMap { $0["gapBefore"] as? Bool } == [false, true, false, false, false, false, true])
     }
 }

@@ -71,8 +71,9 @@ enum DefaultTemplates {
     <div class="intro">{{{intro}}}</div>
     <ul class="counts">
     <li><a href="users/"><strong>{{counts.people}}</strong> people</a></li>
-    <li><a href="posts/"><strong>{{counts.posts}}</strong> posts</a> by <strong>{{counts.authors}}</strong> authors</li>
-    <li><strong>{{counts.comments}}</strong> comments</li>
+    <li><a href="posts/"><strong>{{counts.posts}}</strong> posts</a></li>
+    <li><a href="authors/"><strong>{{counts.authors}}</strong> authors</a></li>
+    <li><a href="report/"><strong>{{counts.comments}}</strong> comments</a></li>
     </ul>
     {{/content}}
     {{/layout}}
@@ -132,6 +133,7 @@ enum DefaultTemplates {
     {{#pagination.prev}}<a rel="prev" href="{{href}}">← Previous</a>{{/pagination.prev}}
     <ol>
     {{#pagination.pages}}
+    {{#gapBefore}}<li class="gap" aria-hidden="true">…</li>{{/gapBefore}}
     <li>{{#current}}<a href="{{href}}" aria-current="page">{{number}}</a>{{/current}}{{^current}}<a href="{{href}}">{{number}}</a>{{/current}}</li>
     {{/pagination.pages}}
     </ol>

@@ -96,7 +96,8 @@ extension DefaultTemplates {
     <h1>Report</h1>
     <ul class="counts">
     <li><strong>{{counts.people}}</strong> people</li>
-    <li><strong>{{counts.posts}}</strong> posts by <strong>{{counts.authors}}</strong> authors</li>
+    <li><strong>{{counts.posts}}</strong> posts</li>
+    <li><strong>{{counts.authors}}</strong> authors</li>
     <li><strong>{{counts.comments}}</strong> comments</li>
     <li><strong>{{counts.nationalities}}</strong> nationalities</li>
     </ul>

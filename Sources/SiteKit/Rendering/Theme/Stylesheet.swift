@@ -29,7 +29,7 @@ enum Stylesheet {
     h1 { font-size: clamp(1.6rem, 3vw + 1rem, 2.4rem); line-height: 1.2; margin: .5rem 0 1rem; }
     .page-number { font-size: 1rem; font-weight: 400; color: var(--muted); }
     .intro { max-width: 46rem; color: var(--fg); }
-    .counts { display: grid; grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); gap: 1rem; list-style: none; padding: 0; }
+    .counts { display: grid; grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); gap: 1rem; list-style: none; padding: 0; }
     .counts li { background: var(--card); border: 1px solid var(--line); border-radius: .75rem; padding: 1rem; }
     .counts strong { font-size: 1.5rem; display: block; }
     .people { display: grid; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr)); gap: .75rem; list-style: none; padding: 0; }
@@ -48,6 +48,7 @@ enum Stylesheet {
     .pagination ol { display: flex; flex-wrap: wrap; gap: .25rem; list-style: none; margin: 0; padding: 0; }
     .pagination ol a { display: inline-block; min-width: 2.25rem; padding: .25rem .5rem; text-align: center;
       border: 1px solid var(--line); border-radius: .5rem; text-decoration: none; }
+    .pagination .gap { align-self: end; padding: .25rem; color: var(--muted); }
     .pagination a[aria-current="page"] { background: var(--accent); color: var(--bg); border-color: var(--accent); }
     .site-footer { border-top: 1px solid var(--line); color: var(--muted); font-size: .875rem; padding: 1rem clamp(1rem, 4vw, 3rem); }
     .muted { color: var(--muted); }
