@@ -73,11 +73,13 @@ start_api() {
 
 q() { printf '%q' "$1"; }
 median() { jq -r --arg c "$2" '.results[] | select(.command == $c) | .median' "$1"; }
-# Peak RSS in kB of one run of a shell command, after running a preparation command.
+# Peak RSS in kB of one run of a shell command, after running a preparation command; the
+# command's stderr goes to the file given third, if any.
 peak_rss() {
+  local err="${3:-$work/rss.err}"
   sh -c "$1"
-  /usr/bin/time -v -o "$work/time.txt" sh -c "$2" >/dev/null 2>"$work/rss.err" \
-    || { cat "$work/rss.err" >&2; die "failed: $2"; }
+  /usr/bin/time -v -o "$work/time.txt" sh -c "$2" >/dev/null 2>"$err" \
+    || { cat "$err" >&2; die "failed: $2"; }
   awk -F': ' '/Maximum resident set size/ { print $2 }' "$work/time.txt"
 }
 fmt() { awk -v x="$1" 'BEGIN { printf "%.3f", x }'; }
@@ -132,7 +134,8 @@ for n in "${sizes[@]}"; do
   # Cold: no cache, no output.
   hf cold --prepare "rm -rf $(q "$so") $(q "$sc")" --prepare "rm -rf $(q "$ho") $(q "$hc")"
   say "N=$n: peak RSS, cold"
-  rss_site_cold="$(peak_rss "rm -rf $(q "$so") $(q "$sc")" "$site_cmd --quiet")"
+  # (without --quiet: its summary shows where a cold build spends its time)
+  rss_site_cold="$(peak_rss "rm -rf $(q "$so") $(q "$sc")" "$site_cmd" "$d/summary-cold.txt")"
   rss_hugo_cold="$(peak_rss "rm -rf $(q "$ho") $(q "$hc")" "$hugo_cmd")"
 
   # Warm: every response fresh in the cache (left by the cold runs), output removed.
@@ -214,8 +217,10 @@ for n in "${sizes[@]}"; do
     printf '| warm build, API stopped | %s | %s | | succeeds | %s |\n' "$site_offline" "$hugo_offline" "$offline_pass"
     printf '| warm build: requests not served from cache | %s of %s | | | 0 | %s |\n\n' "$warm_requests" "$warm_lookups" \
       "$( [ "$warm_requests" -eq 0 ] && echo pass || echo fail)"
-    printf "site's summary of a warm build (without --quiet):\n\n\`\`\`\n"
-    grep -vE '^(GET |fetching |images: fetching )' "$d/summary.txt" || true
+    printf "site's own summary of a cold build, then of a warm build:\n\n\`\`\`\n"
+    grep -vE '^(GET |fetching |images: fetching |images: [0-9]+ downloaded, [0-9]+ from cache, )' "$d/summary-cold.txt" || true
+    printf '\n'
+    grep -vE '^(GET |fetching |images: fetching |images: [0-9]+ downloaded, [0-9]+ from cache, )' "$d/summary.txt" || true
     printf '```\n\n'
   } >>"$work/report.md"
   say "N=$n: cold $(fmt "$sc_m") vs $(fmt "$hc_m") s, warm $(fmt "$sw_m") vs $(fmt "$hw_m") s, no-op $(fmt "$sn_m") vs $(fmt "$hn_m") s"
