@@ -63,6 +63,6 @@ struct CacheEntry: Sendable, Equatable {
     }
 
     static func hexDigest(_ data: Data) -> String {
-        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        Hex.string(SHA256.hash(data: data))
     }
 }

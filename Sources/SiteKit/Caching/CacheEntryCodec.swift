@@ -18,7 +18,7 @@ enum CacheEntryCodec {
         var hasher = SHA256()
         hasher.update(data: metadata)
         hasher.update(data: entry.body)
-        let digest = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        let digest = Hex.string(hasher.finalize())
         var data = magic
         data.append(Data("\(metadata.count) \(entry.body.count) \(digest)\n".utf8))
         data.append(metadata)
@@ -42,7 +42,7 @@ enum CacheEntryCodec {
         var hasher = SHA256()
         hasher.update(data: metadata)
         hasher.update(data: body)
-        guard hasher.finalize().map({ String(format: "%02x", $0) }).joined() == line[2],
+        guard Hex.string(hasher.finalize()) == line[2],
               let decoded = try? JSONDecoder().decode(CacheEntry.Metadata.self, from: metadata) else { return nil }
         return CacheEntry(metadata: decoded, body: Data(body))
     }

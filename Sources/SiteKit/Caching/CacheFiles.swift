@@ -11,18 +11,19 @@ enum CacheFiles {
     ///
     /// `rename(2)` within one file system replaces the destination atomically, so a concurrent
     /// reader sees either the previous entry or this one. The temporary name carries our PID so
-    /// that another process can tell an abandoned file from one still being written.
+    /// that another process can tell an abandoned file from one still being written. There is no
+    /// fsync: a file cut short by a power loss fails its checksum and is a miss, never wrong data.
     static func writeAtomically(_ data: Data, to destination: URL, temporaryFolder: URL) throws {
         let temporary = temporaryFolder.appendingPathComponent("\(getpid())-\(UUID().uuidString)")
-        try data.write(to: temporary)
+        try PlainFile.write(data, to: temporary.path)
         defer { unlink(temporary.path) }
-        var failure: Int32 = 0
-        for _ in 0..<2 {
+        if rename(temporary.path, destination.path) == 0 { return }
+        var failure = errno
+        // The entry's folder is new, or another process removed it a moment ago: create it and retry.
+        for _ in 0..<2 where failure == ENOENT {
             try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
             if rename(temporary.path, destination.path) == 0 { return }
             failure = errno
-            // Another process may have removed the folder between our mkdir and rename: try once more.
-            if failure != ENOENT { break }
         }
         throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path,
                                                        NSLocalizedDescriptionKey: String(cString: strerror(failure))])

@@ -2,10 +2,11 @@ import Foundation
 
 /// The private HTTP cache on disk, shared by builds and `site fetch`, and by several processes at once.
 ///
-/// Layout, all under `directory/http-v1/`:
-/// - `entries/<aa>/<primary key hash>/<variant hash>`: one file per stored response, named by a hash
-///   of its method, URL and selecting headers. The directory listing *is* the index of a URL's
-///   variants, so nothing is ever read, modified and written back.
+/// Layout, all under `directory/http-v2/`:
+/// - `entries/<aa>/<primary key hash>.<variant hash>`: one file per stored response, named by a hash
+///   of its method and URL, then of its selecting headers. The listing of the `<aa>` folder *is*
+///   the index of a URL's variants, so nothing is ever read, modified and written back. (Version
+///   1 gave every URL a folder of its own; creating those folders cost more than the files.)
 /// - `tmp/<pid>-<uuid>`: files being written. A finished file is renamed into place, which replaces
 ///   an older copy atomically; readers see the old file or the new one, never a mix.
 ///
@@ -24,7 +25,7 @@ public final class HTTPCache: Sendable {
     /// Opens (creating if needed) the cache under `directory` and sweeps orphaned temporary files.
     public init(directory: URL) throws {
         self.directory = directory
-        let root = directory.appendingPathComponent("http-v1", isDirectory: true)
+        let root = directory.appendingPathComponent("http-v2", isDirectory: true)
         entriesFolder = root.appendingPathComponent("entries", isDirectory: true)
         temporaryFolder = root.appendingPathComponent("tmp", isDirectory: true)
         try FileManager.default.createDirectory(at: entriesFolder, withIntermediateDirectories: true)
@@ -34,9 +35,9 @@ public final class HTTPCache: Sendable {
 
     /// Every intact stored response for `method` and `url`, newest first.
     func entries(method: String, url: URL) -> [CacheEntry] {
-        let folder = folder(forKey: CacheEntry.primaryKey(method: method, url: url))
         let key = CacheEntry.primaryKey(method: method, url: url)
-        return CacheFiles.list(folder)
+        let (folder, prefix) = location(forKey: key)
+        return CacheFiles.list(folder).filter { $0.hasPrefix(prefix) }
             .compactMap { CacheFiles.read(folder.appendingPathComponent($0)).flatMap(CacheEntryCodec.decode) }
             .filter { $0.primaryKey == key }
             .sorted { $0.metadata.responseTime > $1.metadata.responseTime }
@@ -44,27 +45,30 @@ public final class HTTPCache: Sendable {
 
     /// Stores `entry`, replacing the stored response with the same URL and selecting headers.
     func store(_ entry: CacheEntry) throws {
-        let folder = folder(forKey: entry.primaryKey)
+        let (folder, prefix) = location(forKey: entry.primaryKey)
         try CacheFiles.writeAtomically(try CacheEntryCodec.encode(entry),
-                                       to: folder.appendingPathComponent(entry.variantName), temporaryFolder: temporaryFolder)
+                                       to: folder.appendingPathComponent(prefix + entry.variantName), temporaryFolder: temporaryFolder)
     }
 
     /// Removes one stored response.
     func remove(_ entry: CacheEntry) {
-        CacheFiles.remove(folder(forKey: entry.primaryKey).appendingPathComponent(entry.variantName))
+        let (folder, prefix) = location(forKey: entry.primaryKey)
+        CacheFiles.remove(folder.appendingPathComponent(prefix + entry.variantName))
     }
 
     /// Removes every stored response for `url`, whatever the method (RFC 9111 §4.4).
     func invalidate(_ url: URL) {
         for method in ["GET", "HEAD"] {
-            let folder = folder(forKey: CacheEntry.primaryKey(method: method, url: url))
-            for name in CacheFiles.list(folder) { CacheFiles.remove(folder.appendingPathComponent(name)) }
+            let (folder, prefix) = location(forKey: CacheEntry.primaryKey(method: method, url: url))
+            for name in CacheFiles.list(folder) where name.hasPrefix(prefix) {
+                CacheFiles.remove(folder.appendingPathComponent(name))
+            }
         }
     }
 
-    private func folder(forKey key: String) -> URL {
+    /// The folder holding a primary key's variants, and the prefix their file names share.
+    private func location(forKey key: String) -> (folder: URL, prefix: String) {
         let hash = CacheEntry.hexDigest(Data(key.utf8))
-        return entriesFolder.appendingPathComponent(String(hash.prefix(2)), isDirectory: true)
-            .appendingPathComponent(hash, isDirectory: true)
+        return (entriesFolder.appendingPathComponent(String(hash.prefix(2)), isDirectory: true), hash + ".")
     }
 }

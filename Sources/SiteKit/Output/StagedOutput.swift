@@ -12,6 +12,8 @@ public final class StagedOutput: Sendable {
     /// The folder being filled; removed or swapped in at the end.
     public let staging: URL
     private let tally = Mutex(Counts())
+    /// Folders inside the staging folder known to exist, as relative paths ("" is the staging folder).
+    private let folders = Mutex<Set<String>>([""])
 
     /// What a build did to the output, for the summary.
     public struct Counts: Sendable, Equatable {
@@ -42,17 +44,27 @@ public final class StagedOutput: Sendable {
     /// Writes `data` at `relativePath` (e.g. "users/page/2/index.html") inside the staging folder.
     public func write(_ data: Data, to relativePath: String) throws {
         let components = try OutputPath.components(of: relativePath)
-        let target = components.reduce(staging) { $0.appendingPathComponent($1) }
-        let previous = components.reduce(destination) { $0.appendingPathComponent($1) }
-        let fileManager = FileManager.default
-        try OutputError.wrap(path: target.path, action: "write") {
-            try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            if Self.sameBytes(previous, data), link(previous.path, target.path) == 0 {
+        let target = staging.path + "/" + relativePath
+        let previous = destination.path + "/" + relativePath
+        try OutputError.wrap(path: target, action: "write") {
+            try makeFolders(components.dropLast())
+            if PlainFile.holds(data, at: previous), link(previous, target) == 0 {
                 tally.withLock { $0.unchanged += 1 }
                 return
             }
-            try data.write(to: target)
+            try PlainFile.write(data, to: target)
             tally.withLock { $0.written += 1 }
+        }
+    }
+
+    /// Creates the folders of a relative path inside the staging folder, each once per build.
+    private func makeFolders(_ components: ArraySlice<String>) throws {
+        var relative = ""
+        for component in components {
+            relative += relative.isEmpty ? component : "/" + component
+            guard !folders.withLock({ $0.contains(relative) }) else { continue }
+            try PlainFile.makeFolder(staging.path + "/" + relative)
+            folders.withLock { _ = $0.insert(relative) }
         }
     }
 
@@ -96,15 +108,6 @@ public final class StagedOutput: Sendable {
 
     static func retiredName(for destination: URL) -> URL {
         destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).previous")
-    }
-
-    static func sameBytes(_ file: URL, _ data: Data) -> Bool {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
-              (attributes[.size] as? NSNumber)?.intValue == data.count,
-              (attributes[.type] as? FileAttributeType) == .typeRegular else {
-            return false
-        }
-        return (try? Data(contentsOf: file)) == data
     }
 
     /// Removes staging folders of builds that were killed (their process is gone).

@@ -4,7 +4,7 @@ import Foundation
 /// the people before and after them in the list.
 extension SiteRenderer {
     func personPages(_ index: SiteIndex, images: [URL: PublishedImage]) throws -> [RenderedFile] {
-        try index.people.indices.map { position in
+        try ParallelMap.map(index.people.count) { position in
             let entry = index.people[position]
             let person = entry.item
             let path = SiteIndex.personPath(entry.slug)

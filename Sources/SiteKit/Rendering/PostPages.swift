@@ -4,7 +4,7 @@ import Foundation
 /// `authors/<slug>/` with their posts, plus the authors list.
 extension SiteRenderer {
     func postPages(_ index: SiteIndex) throws -> [RenderedFile] {
-        try index.posts.indices.map { position in
+        try ParallelMap.map(index.posts.count) { position in
             let entry = index.posts[position]
             let post = entry.item
             let path = SiteIndex.postPath(entry.slug)

@@ -1,0 +1,14 @@
+/// Lower-case hexadecimal text for bytes (digests in cache file names and checksums), without the
+/// cost of formatting each byte through `String(format:)`.
+enum Hex {
+    static func string(_ bytes: some Sequence<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(64)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}
