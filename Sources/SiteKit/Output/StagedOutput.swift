@@ -5,7 +5,8 @@ import Synchronization
 /// whole build has succeeded, so a failed or killed build leaves the previous output as it was.
 ///
 /// Files whose bytes did not change are hard-linked from the previous output instead of written,
-/// so their modification time stays the same and a no-op rebuild writes nothing new.
+/// so their modification time stays the same. When nothing changed at all (same files, same
+/// bytes), the previous output simply stays: a no-op rebuild creates no file and no folder.
 public final class StagedOutput: Sendable {
     /// Where the finished site goes (`--output`).
     public let destination: URL
@@ -14,6 +15,8 @@ public final class StagedOutput: Sendable {
     private let tally = Mutex(Counts())
     /// Folders inside the staging folder known to exist, as relative paths ("" is the staging folder).
     private let folders = Mutex<Set<String>>([""])
+    /// Every path written, and those whose bytes match the previous output (linked at commit).
+    private let paths = Mutex<(all: Set<String>, unchanged: [String])>(([], []))
 
     /// What a build did to the output, for the summary.
     public struct Counts: Sendable, Equatable {
@@ -47,14 +50,50 @@ public final class StagedOutput: Sendable {
         let target = staging.path + "/" + relativePath
         let previous = destination.path + "/" + relativePath
         try OutputError.wrap(path: target, action: "write") {
-            try makeFolders(components.dropLast())
-            if PlainFile.holds(data, at: previous), link(previous, target) == 0 {
+            if PlainFile.holds(data, at: previous) {
+                paths.withLock { $0.all.insert(relativePath); $0.unchanged.append(relativePath) }
                 tally.withLock { $0.unchanged += 1 }
                 return
             }
+            try makeFolders(components.dropLast())
             try PlainFile.write(data, to: target)
+            paths.withLock { _ = $0.all.insert(relativePath) }
             tally.withLock { $0.written += 1 }
         }
+    }
+
+    /// Hard-links the unchanged files from the previous output into the staging folder.
+    private func linkUnchanged() throws {
+        for relativePath in paths.withLock({ $0.unchanged }) {
+            let target = staging.path + "/" + relativePath
+            let previous = destination.path + "/" + relativePath
+            try OutputError.wrap(path: target, action: "write") {
+                try makeFolders(try OutputPath.components(of: relativePath).dropLast())
+                if link(previous, target) != 0 {
+                    try PlainFile.write(try Data(contentsOf: URL(fileURLWithPath: previous)), to: target)
+                }
+            }
+        }
+    }
+
+    /// Whether the previous output holds exactly the files this build produced (hidden top-level
+    /// entries aside, which are the user's) and every one of them was unchanged.
+    private func previousOutputIsCurrent() -> Bool {
+        let (all, unchanged) = paths.withLock { ($0.all, $0.unchanged.count) }
+        guard unchanged == all.count, !all.isEmpty, let walker = FileManager.default.enumerator(atPath: destination.path) else { return false }
+        var seen = 0
+        while let relative = walker.nextObject() as? String {
+            if !relative.contains("/") && relative.hasPrefix(".") {
+                walker.skipDescendants()
+                continue
+            }
+            var info = stat()
+            guard lstat(destination.path + "/" + relative, &info) == 0 else { return false }
+            if (info.st_mode & S_IFMT) == S_IFDIR { continue }
+            guard all.contains(relative) else { return false }
+            seen += 1
+        }
+        return seen == all.count
     }
 
     /// Creates the folders of a relative path inside the staging folder, each once per build.
@@ -74,6 +113,11 @@ public final class StagedOutput: Sendable {
     /// user, not to the build, and are carried over.
     public func commit() throws {
         let fileManager = FileManager.default
+        if previousOutputIsCurrent() {
+            discard()
+            return
+        }
+        try linkUnchanged()
         if let entries = try? fileManager.contentsOfDirectory(atPath: destination.path) {
             for name in entries where name.hasPrefix(".") {
                 let kept = staging.appendingPathComponent(name)

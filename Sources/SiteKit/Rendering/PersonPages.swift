@@ -40,7 +40,7 @@ extension SiteRenderer {
     static func facts(of person: Person) -> [[String: Any]] {
         var facts: [[String: Any]] = []
         func add(_ label: String, _ value: String?, href: String? = nil) {
-            guard let value, !value.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+            guard let value, value.contains(where: { !$0.isWhitespace }) else { return }
             facts.append(["label": label, "value": value, "href": href ?? false])
         }
         add("Email", person.email, href: person.email.map { "mailto:" + $0 })

@@ -29,6 +29,37 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["public"])
     }
 
+    @Test func aRebuildWithNothingChangedKeepsThePreviousOutputFoldersAndAll() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let destination = folder.url.appendingPathComponent("public")
+        func build(_ files: [String: String]) throws -> StagedOutput {
+            let output = try StagedOutput(destination: destination)
+            for (path, text) in files.sorted(by: { $0.key < $1.key }) { try output.write(Data(text.utf8), to: path) }
+            try output.commit()
+            return output
+        }
+        func inode(_ path: String) throws -> Int {
+            try (FileManager.default.attributesOfItem(atPath: destination.appendingPathComponent(path).path)[.systemFileNumber] as? NSNumber)?.intValue ?? -1
+        }
+        let site = ["index.html": "home", "users/a/index.html": "a", "users/b/index.html": "b"]
+        _ = try build(site)
+        try Data().write(to: destination.appendingPathComponent(".nojekyll"))
+        let before = try ["", "users", "users/a", "users/a/index.html", "index.html"].map(inode)
+
+        let same = try build(site)
+        #expect(same.counts == .init(written: 0, unchanged: 3))
+        #expect(try ["", "users", "users/a", "users/a/index.html", "index.html"].map(inode) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["public"])
+
+        // One file fewer is a change: the stale page must go, the rest stay linked.
+        let fewer = try build(["index.html": "home", "users/a/index.html": "a"])
+        #expect(fewer.counts == .init(written: 0, unchanged: 2))
+        #expect(try SiteInspector(root: destination).files().keys.sorted() == [".nojekyll", "index.html", "users/a/index.html"])
+        #expect(try inode("users/a/index.html") == before[3])
+        #expect(try inode("") != before[0])
+    }
+
     @Test func discardLeavesThePreviousOutputAsItWas() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
