@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+@testable import SiteKit
+
+/// The whole site of a 120-person demo build, read back the way people and crawlers read it.
+@Suite("Every kind of page in a demo build of 120 people")
+struct SitePagesTests {
+    private static func build() async throws -> (BuildHarness, [String: Data]) {
+        let harness = try BuildHarness(source: .demo, users: 120, perPage: 24)
+        _ = try await harness.build()
+        return (harness, try harness.site.files())
+    }
+
+    private static func text(_ files: [String: Data], _ path: String) -> String {
+        files[path].map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
+    @Test("person, post, author, list and report pages, each with what it must show")
+    func pageKinds() async throws {
+        let (harness, files) = try await Self.build()
+        defer { harness.remove() }
+        let people = files.keys.filter { $0.hasPrefix("users/") && $0.hasSuffix("/index.html") && !$0.hasPrefix("users/page/") && $0 != "users/index.html" }
+        #expect(people.count == 120)
+        for path in people {
+            let html = Self.text(files, path)
+            #expect(html.contains("class=\"portrait\"") && html.contains("width=\"128\""), "\(path): no large picture")
+            for label in ["Email", "Phone", "Address", "Country", "Nationality", "Age", "Registered"] {
+                #expect(html.contains("<dt>\(label)</dt>"), "\(path): no \(label)")
+            }
+            #expect(html.contains("rel=\"prev\"") || html.contains("rel=\"next\""), "\(path): no previous/next links")
+        }
+        let posts = files.keys.filter { $0.hasPrefix("posts/") && $0.hasSuffix("/index.html") && !$0.hasPrefix("posts/page/") && $0 != "posts/index.html" }
+        #expect(posts.count == 100)
+        for path in posts {
+            let html = Self.text(files, path)
+            #expect(html.contains("class=\"post-meta\">by <a href=\"../../authors/"), "\(path): no author link")
+            #expect(html.contains("class=\"comment\""), "\(path): no comments")
+            #expect(html.contains("href=\"mailto:"), "\(path): comments without email")
+        }
+        let authors = files.keys.filter { $0.hasPrefix("authors/") && $0 != "authors/index.html" }
+        #expect(authors.count == 10)
+        for path in authors {
+            #expect(Self.text(files, path).contains("href=\"../../posts/"), "\(path): no posts listed")
+        }
+        let report = Self.text(files, "report/index.html")
+        #expect(report.components(separatedBy: "<svg").count - 1 == 6)
+        #expect(report.components(separatedBy: "<title").count - 1 >= 7)  // the page's and each chart's
+        #expect(report.components(separatedBy: "<table").count - 1 == 6)
+        let lists = files.keys.filter { $0.hasPrefix("users/page/") }
+        #expect(lists.count == 4)
+        #expect(Self.text(files, "users/page/3/index.html").contains("aria-current=\"page\">3<"))
+        #expect(files["404.html"] != nil && files["robots.txt"] != nil && files["favicon.svg"] != nil)
+        #expect(try harness.site.brokenLinks() == [])
+    }
+
+    @Test("the sitemap lists every page as an absolute URL, and the feed has an entry per post; both parse as XML")
+    func sitemapAndFeed() async throws {
+        let (harness, files) = try await Self.build()
+        defer { harness.remove() }
+        let sitemap = try #require(files["sitemap.xml"])
+        let locations = XMLText.values(of: "loc", in: sitemap)
+        let pages = files.keys.filter { $0.hasSuffix("index.html") }
+        #expect(locations.count == pages.count)
+        #expect(locations.count >= 200)
+        #expect(locations.allSatisfy { $0.hasPrefix(harness.settings.baseURL) })
+        let feed = try #require(files["feed.xml"])
+        #expect(XMLText.values(of: "entry", in: feed).count == 100)
+        #expect(XMLText.values(of: "title", in: feed).count == 101)  // the feed's own, then one per entry
+    }
+
+    @Test("the search index has every person once, with the page their entry is on")
+    func searchIndex() async throws {
+        let (harness, files) = try await Self.build()
+        defer { harness.remove() }
+        struct Entry: Decodable { let n: String; let e: String; let c: String; let u: String; let t: String }
+        let entries = try JSONDecoder().decode([Entry].self, from: try #require(files["users/index.json"]))
+        #expect(entries.count == 120)
+        #expect(Set(entries.map(\.u)).count == 120)
+        for entry in entries {
+            #expect(files[entry.u + "index.html"] != nil, "\(entry.u) has no page")
+            #expect(files["users/" + entry.t] != nil || files[entry.t] != nil, "\(entry.t) is not published")
+            #expect(!entry.n.isEmpty && entry.e.contains("@") && !entry.c.isEmpty)
+            #expect(Self.text(files, entry.u + "index.html").contains(entry.e))
+        }
+    }
+}
+
+/// The text of every element with a given name, from a real XML parser.
+final class XMLText: NSObject, XMLParserDelegate {
+    private let name: String
+    private var depth = 0
+    private var current = ""
+    private(set) var values: [String] = []
+
+    private init(name: String) { self.name = name }
+
+    static func values(of name: String, in data: Data) -> [String] {
+        let collector = XMLText(name: name)
+        let parser = XMLParser(data: data)
+        parser.delegate = collector
+        #expect(parser.parse(), "not well-formed XML: \(parser.parserError.map { "\($0)" } ?? "")")
+        return collector.values
+    }
+
+    func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        if element == name {
+            depth += 1
+            if depth == 1 { current = "" }
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        if depth > 0 { current += string }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
+        if element == name {
+            depth -= 1
+            if depth == 0 { values.append(current.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        }
+    }
+}
