@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Logging
 
 /// An offline stand-in for randomuser.me and JSONPlaceholder: a real HTTP server on loopback,
 /// deterministic data, origin-style caching headers and injectable faults.
@@ -25,17 +24,14 @@ public final class DemoAPIServer: Sendable {
     public var jsonPlaceholderURL: URL { baseURL }
 
     private let state: DemoServerState
-    private let executor: DedicatedExecutor
-    private let task: Task<Void, any Error>
+    private let server: LocalServer
 
-    private init(baseURL: URL, faults: FaultInjector, log: RequestLog, state: DemoServerState, executor: DedicatedExecutor,
-                 task: Task<Void, any Error>) {
-        self.baseURL = baseURL
+    private init(faults: FaultInjector, log: RequestLog, state: DemoServerState, server: LocalServer) {
+        self.baseURL = server.baseURL
         self.faults = faults
         self.log = log
         self.state = state
-        self.executor = executor
-        self.task = task
+        self.server = server
     }
 
     /// Binds `host:port` (0 picks a free port) and serves in a background task until ``stop()``.
@@ -47,56 +43,23 @@ public final class DemoAPIServer: Sendable {
 
     private static func start(host: String, port: Int, faults: FaultInjector, log: RequestLog) async throws -> DemoAPIServer {
         let state = DemoServerState()
-        var logger = Logger(label: "site.demo-api")
-        logger.logLevel = .critical
-        let (bound, boundContinuation) = AsyncStream.makeStream(of: Result<Int, any Error>.self)
-        let displayHost = host.contains(":") ? "[\(host)]" : host
-        let application = Application(
-            responder: DemoResponder(state: state, faults: faults, log: log, routes: DemoRoutes()),
-            configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
-            onServerRunning: { channel in
-                let port = channel.localAddress?.port ?? port
-                await state.setOrigin("http://\(displayHost):\(port)")
-                boundContinuation.yield(.success(port))
-            },
-            logger: logger
-        )
-        let executor = DedicatedExecutor(label: "site.demo-api")
-        let task = Task(executorPreference: executor) {
-            do {
-                try await application.run()
-                boundContinuation.finish()
-            } catch {
-                boundContinuation.yield(.failure(error))
-                boundContinuation.finish()
-                throw error
-            }
-        }
-        var iterator = bound.makeAsyncIterator()
-        guard let result = await iterator.next() else {
-            throw DemoAPIServerError(message: "the demo API on \(host):\(port) stopped before it was listening")
-        }
         do {
-            let boundPort = try result.get()
-            guard let url = URL(string: "http://\(displayHost):\(boundPort)") else {
-                throw DemoAPIServerError(message: "\"\(host)\" is not a usable host name")
-            }
-            return DemoAPIServer(baseURL: url, faults: faults, log: log, state: state, executor: executor, task: task)
-        } catch {
-            task.cancel()
-            throw DemoAPIServerError(message: "could not listen on \(host):\(port): \(error)")
+            let server = try await LocalServer.start(
+                responder: DemoResponder(state: state, faults: faults, log: log, routes: DemoRoutes()),
+                host: host, port: port, label: "site.demo-api"
+            ) { origin in await state.setOrigin(origin.absoluteString) }
+            return DemoAPIServer(faults: faults, log: log, state: state, server: server)
+        } catch let failure as LocalServer.StartFailure {
+            throw DemoAPIServerError(message: "could not listen on \(host):\(port): \(failure.reason)")
         }
     }
 
     /// Stops serving: stalled requests are answered 500 and drips are cut off, other responses
     /// may finish (for up to a second), then every connection closes. Safe to call more than once.
     public func stop() async {
-        // On the server's own executor, so a starved cooperative pool cannot slow the shutdown.
-        await withTaskExecutorPreference(executor) {
+        await server.stop {
             await state.beginStop()
             await state.waitUntilIdle(timeout: 1)
-            task.cancel()
-            _ = await task.result
         }
     }
 
