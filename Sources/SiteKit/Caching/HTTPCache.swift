@@ -2,11 +2,14 @@ import Foundation
 
 /// The private HTTP cache on disk, shared by builds and `site fetch`, and by several processes at once.
 ///
-/// Layout, all under `directory/http-v2/`:
-/// - `entries/<aa>/<primary key hash>.<variant hash>`: one file per stored response, named by a hash
-///   of its method and URL, then of its selecting headers. The listing of the `<aa>` folder *is*
-///   the index of a URL's variants, so nothing is ever read, modified and written back. (Version
-///   1 gave every URL a folder of its own; creating those folders cost more than the files.)
+/// Layout, all under `directory/http-v3/`:
+/// - `entries/<a>/<primary key hash>.<variant hash>`: one file per stored response, named by a hash
+///   of its method and URL, then of its selecting headers, in one of 16 folders named by the
+///   hash's first hex digit. The listing of that folder *is* the index of a URL's variants, so
+///   nothing is ever read, modified and written back. (Version 1 gave every URL a folder of its
+///   own, version 2 one of 256 by two hex digits: on a cold build, creating the folders cost more
+///   than writing the files. Sixteen keep a listing short for caches of tens of thousands of
+///   entries.) Metadata is a length-prefixed record, not JSON (see `CacheEntryCodec`).
 /// - `tmp/<pid>-<uuid>`: files being written. A finished file is renamed into place, which replaces
 ///   an older copy atomically; readers see the old file or the new one, never a mix.
 ///
@@ -25,7 +28,7 @@ public final class HTTPCache: Sendable {
     /// Opens (creating if needed) the cache under `directory` and sweeps orphaned temporary files.
     public init(directory: URL) throws {
         self.directory = directory
-        let root = directory.appendingPathComponent("http-v2", isDirectory: true)
+        let root = directory.appendingPathComponent("http-v3", isDirectory: true)
         entriesFolder = root.appendingPathComponent("entries", isDirectory: true)
         temporaryFolder = root.appendingPathComponent("tmp", isDirectory: true)
         try FileManager.default.createDirectory(at: entriesFolder, withIntermediateDirectories: true)
@@ -69,6 +72,6 @@ public final class HTTPCache: Sendable {
     /// The folder holding a primary key's variants, and the prefix their file names share.
     private func location(forKey key: String) -> (folder: URL, prefix: String) {
         let hash = CacheEntry.hexDigest(Data(key.utf8))
-        return (entriesFolder.appendingPathComponent(String(hash.prefix(2)), isDirectory: true), hash + ".")
+        return (entriesFolder.appendingPathComponent(String(hash.prefix(1)), isDirectory: true), hash + ".")
     }
 }

@@ -9,6 +9,24 @@ public struct HTTPField: Sendable, Hashable, Codable {
         self.name = name
         self.value = value
     }
+
+    /// Whether two field names are the same name: ASCII case-insensitive, as RFC 9110 §5.1 says.
+    /// (Field names are tokens; comparing bytes keeps this off Foundation's locale-aware paths,
+    /// which matters because every cache lookup asks for a dozen fields.)
+    @inlinable
+    public static func namesMatch(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                guard x.count == y.count else { return false }
+                for index in 0..<x.count where x[index] != y[index] {
+                    let lower = x[index] | 0x20
+                    guard lower == y[index] | 0x20, lower >= UInt8(ascii: "a"), lower <= UInt8(ascii: "z") else { return false }
+                }
+                return true
+            }
+        }
+    }
 }
 
 /// An ordered list of header fields with case-insensitive lookup.
@@ -27,7 +45,7 @@ public struct HTTPHeaders: Sendable, Hashable, Codable, ExpressibleByDictionaryL
 
     /// Every value of `name`, in order.
     public func values(for name: String) -> [String] {
-        fields.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }.map(\.value)
+        fields.filter { HTTPField.namesMatch($0.name, name) }.map(\.value)
     }
 
     /// The values of `name` joined by ", ", or nil when absent.
@@ -38,7 +56,7 @@ public struct HTTPHeaders: Sendable, Hashable, Codable, ExpressibleByDictionaryL
 
     /// Whether any field is called `name`.
     public func contains(_ name: String) -> Bool {
-        fields.contains { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+        fields.contains { HTTPField.namesMatch($0.name, name) }
     }
 
     /// Appends a field, keeping any others of the same name.
@@ -48,18 +66,18 @@ public struct HTTPHeaders: Sendable, Hashable, Codable, ExpressibleByDictionaryL
 
     /// Replaces every field called `name` by one with `value`, keeping the first one's place.
     public mutating func set(_ name: String, _ value: String) {
-        guard let first = fields.firstIndex(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) else {
+        guard let first = fields.firstIndex(where: { HTTPField.namesMatch($0.name, name) }) else {
             add(name, value)
             return
         }
         fields[first].value = value
         fields = fields.enumerated().compactMap { index, field in
-            index != first && field.name.caseInsensitiveCompare(name) == .orderedSame ? nil : field
+            index != first && HTTPField.namesMatch(field.name, name) ? nil : field
         }
     }
 
     /// Removes every field called `name`.
     public mutating func remove(_ name: String) {
-        fields.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+        fields.removeAll { HTTPField.namesMatch($0.name, name) }
     }
 }

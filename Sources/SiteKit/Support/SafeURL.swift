@@ -10,9 +10,14 @@ public enum SafeURL {
     public static func http(_ string: String?) -> URL? {
         guard let string, !string.isEmpty else { return nil }
         let forbidden = string.unicodeScalars.contains { scalar in
-            scalar.properties.isWhitespace
-                || CharacterSet.controlCharacters.contains(scalar)
-                || scalar == "\\"
+            if scalar.isASCII {
+                // C0 controls, space and DEL; the common case stays off the Unicode tables.
+                return scalar.value <= 0x20 || scalar.value == 0x7F || scalar == "\\"
+            }
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator: return true
+            default: return scalar.properties.isWhitespace
+            }
         }
         guard !forbidden else { return nil }
         // URLComponents is strict about syntax; URL(string:) alone accepts more odd forms.

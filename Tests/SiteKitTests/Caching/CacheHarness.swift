@@ -35,7 +35,7 @@ struct CacheHarness {
 
     /// The files the cache holds right now (entries only, not temporary files).
     func entryFiles() -> [URL] {
-        let root = folder.url.appendingPathComponent("http-v2/entries")
+        let root = folder.url.appendingPathComponent("http-v3/entries")
         let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
         var files: [URL] = []
         while let file = walker?.nextObject() as? URL {

@@ -41,7 +41,7 @@ import Testing
     @Test func temporaryFilesOfDeadProcessesAndOldOnesAreRemovedOnOpen() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let tmp = folder.url.appendingPathComponent("http-v2/tmp")
+        let tmp = folder.url.appendingPathComponent("http-v3/tmp")
         try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
         let dead = tmp.appendingPathComponent("2147483646-dead")
         let old = tmp.appendingPathComponent("\(ProcessInfo.processInfo.processIdentifier)-old")
@@ -77,7 +77,7 @@ import Testing
         #expect(bad == 0)
         try cache.store(entry(7))
         #expect(cache.entries(method: "GET", url: url).count == 1)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("http-v2/tmp").path)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("http-v3/tmp").path)
         #expect(leftovers.isEmpty)
     }
 }

@@ -65,7 +65,7 @@ struct SiteScaffoldTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let fileManager = FileManager.default
-        for path in ["public/index.html", ".cache/http-v2/entries/x", ".public.staging-1-abc/index.html", "content/index.md",
+        for path in ["public/index.html", ".cache/http-v3/entries/x", ".public.staging-1-abc/index.html", "content/index.md",
                      "site.yml", "public-notes.txt", "templates/layout.mustache"] {
             let url = folder.url.appendingPathComponent(path)
             try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
