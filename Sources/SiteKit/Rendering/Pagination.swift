@@ -1,6 +1,6 @@
 import Foundation
 
-/// Splits a list into pages and names their URLs: `<section>/`, then `<section>/page/2/`, and so on.
+/// Splits a list into pages and names their URLs: `<section>/`, then `<section>/page/2.html`, and so on.
 public struct Pagination: Sendable, Equatable {
     public let totalItems: Int
     public let perPage: Int
@@ -19,15 +19,19 @@ public struct Pagination: Sendable, Equatable {
         return start..<min(totalItems, start + perPage)
     }
 
-    /// Output path of page `number` inside the section folder: "index.html", "page/2/index.html".
+    /// Output path of page `number` inside the section folder: "index.html", "page/2.html".
     public static func path(ofPage number: Int) -> String {
-        number == 1 ? "index.html" : "page/\(number)/index.html"
+        number == 1 ? "index.html" : "page/\(number).html"
     }
 
     /// Relative link from page `from` to page `to`, both inside the same section.
     public static func link(from: Int, to: Int) -> String {
-        let up = from == 1 ? "" : "../../"
-        return to == 1 ? (up.isEmpty ? "./" : up) : up + "page/\(to)/"
+        switch (from == 1, to == 1) {
+        case (true, true): return "./"
+        case (true, false): return "page/\(to).html"
+        case (false, true): return "../"
+        case (false, false): return "\(to).html"
+        }
     }
 
     /// The page numbers to show around `current`: first, last and a window of neighbours. A gap

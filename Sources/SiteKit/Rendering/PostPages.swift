@@ -30,8 +30,8 @@ extension SiteRenderer {
                 "breadcrumbs": Self.breadcrumbs(root: root, [("Posts", "posts/" + SiteIndex.folder(Pagination.path(ofPage: listPage))), (title, nil)]),
                 "prevNextLabel": "Posts",
             ]
-            if position > 0 { extra["prev"] = ["href": "../\(index.posts[position - 1].slug)/", "label": index.posts[position - 1].item.title] }
-            if position + 1 < index.posts.count { extra["next"] = ["href": "../\(index.posts[position + 1].slug)/", "label": index.posts[position + 1].item.title] }
+            if position > 0 { extra["prev"] = ["href": "\(index.posts[position - 1].slug).html", "label": index.posts[position - 1].item.title] }
+            if position + 1 < index.posts.count { extra["next"] = ["href": "\(index.posts[position + 1].slug).html", "label": index.posts[position + 1].item.title] }
             return try file(path, template: "post", section: "posts", page: generatedPage("post", title: title, description: PostEntry.excerpt(post.body)), extra: extra)
         }
     }
@@ -58,7 +58,7 @@ extension SiteRenderer {
         let list = index.authors.map { entry -> [String: Any] in
             let count = index.postsByAuthor[entry.item.id]?.count ?? 0
             return ["name": entry.item.name.isEmpty ? "Author \(entry.item.id)" : entry.item.name,
-                    "href": SiteIndex.folder("\(entry.slug)/index.html"), "posts": count, "postsLabel": count == 1 ? "post" : "posts"]
+                    "href": "\(entry.slug).html", "posts": count, "postsLabel": count == 1 ? "post" : "posts"]
         }
         files.append(try file("authors/index.html", template: "authors", section: "authors",
                               page: generatedPage("authors", title: "Authors", description: "Everyone who wrote a post."),

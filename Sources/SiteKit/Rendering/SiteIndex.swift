@@ -46,11 +46,15 @@ struct SiteIndex: Sendable {
         postsByAuthor = byAuthor
     }
 
-    static func personPath(_ slug: String) -> String { "users/\(slug)/index.html" }
-    static func postPath(_ slug: String) -> String { "posts/\(slug)/index.html" }
-    static func authorPath(_ slug: String) -> String { "authors/\(slug)/index.html" }
+    /// Detail pages are files in their section's folder, `users/<slug>.html`, not folders holding
+    /// an `index.html`: every static host serves them as they are, and a build creates one file
+    /// system object per page instead of two (creating them is most of a warm build's cost on ext4).
+    static func personPath(_ slug: String) -> String { "users/\(slug).html" }
+    static func postPath(_ slug: String) -> String { "posts/\(slug).html" }
+    static func authorPath(_ slug: String) -> String { "authors/\(slug).html" }
 
-    /// The link to a page's folder, e.g. "users/سینا-رضایی/", relative to the site root.
+    /// The link to a page, relative to the site root: a section's `index.html` becomes its folder
+    /// ("users/"), any other page keeps its file name ("users/سینا-رضایی.html").
     static func folder(_ path: String) -> String {
         path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path
     }

@@ -55,8 +55,8 @@ struct HostileDataTests {
         let harness = try await build()
         defer { harness.remove() }
         let people = try harness.site.html("users/index.html")
-        #expect(people.contains("<a class=\"person-name\" href=\"../users/سینا-رضایی/\" dir=\"auto\">Ms سینا رضایی</a>"))
-        #expect(FileManager.default.fileExists(atPath: harness.output.appendingPathComponent("users/سینا-رضایی/index.html").path))
+        #expect(people.contains("<a class=\"person-name\" href=\"../users/سینا-رضایی.html\" dir=\"auto\">Ms سینا رضایی</a>"))
+        #expect(FileManager.default.fileExists(atPath: harness.output.appendingPathComponent("users/سینا-رضایی.html").path))
         #expect(people.contains("Ярослава"))
     }
 

@@ -12,8 +12,8 @@ struct SiteBuildTests {
         #expect(summary.source.isDemo)
         #expect(summary.people == 30)
         let files = try harness.site.files()
-        for path in ["index.html", "users/index.html", "users/page/2/index.html", "users/page/3/index.html",
-                     "posts/index.html", "posts/page/9/index.html", "assets/site.css"] {
+        for path in ["index.html", "users/index.html", "users/page/2.html", "users/page/3.html",
+                     "posts/index.html", "posts/page/9.html", "assets/site.css"] {
             #expect(files[path] != nil, "missing \(path)")
         }
         #expect(try harness.site.brokenLinks() == [])

@@ -15,10 +15,10 @@ import Testing
 
     @Test func pathsAndRelativeLinks() {
         #expect(Pagination.path(ofPage: 1) == "index.html")
-        #expect(Pagination.path(ofPage: 7) == "page/7/index.html")
-        #expect(Pagination.link(from: 1, to: 2) == "page/2/")
-        #expect(Pagination.link(from: 2, to: 1) == "../../")
-        #expect(Pagination.link(from: 2, to: 3) == "../../page/3/")
+        #expect(Pagination.path(ofPage: 7) == "page/7.html")
+        #expect(Pagination.link(from: 1, to: 2) == "page/2.html")
+        #expect(Pagination.link(from: 2, to: 1) == "../")
+        #expect(Pagination.link(from: 2, to: 3) == "3.html")
         #expect(Pagination.link(from: 1, to: 1) == "./")
     }
 
