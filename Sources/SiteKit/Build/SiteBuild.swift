@@ -28,7 +28,8 @@ public struct SiteBuild: Sendable {
                               markdownOptions: settings.markdownUnsafe ? [.smart, .unsafe] : [.smart]).loadAll()
         }
         let templates = try step("Load templates") { try TemplateSet(overridesIn: options.templatesDirectory) }
-        let output = try StagedOutput(destination: options.resolve(settings.output))
+        let output = try StagedOutput(destination: options.resolve(settings.output),
+                                      store: OutputStore(cacheDirectory: options.resolve(settings.cacheDirectory)))
         do {
             let gatherStarted = ContinuousClock.now
             let gathered = try await DataGathering(settings: settings, options: options, seed: seed,

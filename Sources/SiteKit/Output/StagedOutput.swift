@@ -7,11 +7,15 @@ import Synchronization
 /// Files whose bytes did not change are hard-linked from the previous output instead of written,
 /// so their modification time stays the same. When nothing changed at all (same files, same
 /// bytes), the previous output simply stays: a no-op rebuild creates no file and no folder.
+/// Other files are hard-linked from the `OutputStore` in the cache when it has their bytes (and
+/// stored there first when it does not), so rebuilding a removed output creates no file either.
 public final class StagedOutput: Sendable {
     /// Where the finished site goes (`--output`).
     public let destination: URL
     /// The folder being filled; removed or swapped in at the end.
     public let staging: URL
+    /// Where new files are linked from, if anywhere.
+    private let store: OutputStore?
     private let tally = Mutex(Counts())
     /// Folders inside the staging folder known to exist, as relative paths ("" is the staging folder).
     private let folders = Mutex<Set<String>>([""])
@@ -25,9 +29,10 @@ public final class StagedOutput: Sendable {
     }
 
     /// Creates the staging folder. Leftovers of killed builds beside `destination` are removed first.
-    public init(destination: URL) throws {
+    public init(destination: URL, store: OutputStore? = nil) throws {
         let destination = destination.standardizedFileURL
         self.destination = destination
+        self.store = store
         let parent = destination.deletingLastPathComponent()
         let name = destination.lastPathComponent
         let fileManager = FileManager.default
@@ -56,7 +61,9 @@ public final class StagedOutput: Sendable {
                 return
             }
             try makeFolders(components.dropLast())
-            try PlainFile.write(data, to: target)
+            if store?.place(data, at: target) != true {
+                try PlainFile.write(data, to: target)
+            }
             paths.withLock { _ = $0.all.insert(relativePath) }
             tally.withLock { $0.written += 1 }
         }
@@ -143,6 +150,7 @@ public final class StagedOutput: Sendable {
             throw OutputError(path: destination.path, action: "move the new site into place", underlying: error)
         }
         if hadPrevious { try? fileManager.removeItem(at: retired) }
+        store?.sweep()
     }
 
     /// Throws the staging folder away; the previous output is untouched.

@@ -1,0 +1,80 @@
+import Crypto
+import Foundation
+import Synchronization
+
+/// A content-addressed folder of output files inside the cache folder (`<cache>/output-v1/`),
+/// from which builds hard-link their pages and pictures instead of creating new files.
+///
+/// A warm build whose output folder was removed (a CI checkout, `site clean` of the output, a
+/// deploy step that moves it away) still produces the same bytes; linking them from here costs a
+/// directory entry each, where a new file costs an inode, and allocating inodes is most of such a
+/// build's time on ext4. Like every file of the output, a stored file is only ever replaced by
+/// rename, never rewritten, and its bytes are compared before each use, so an output file edited
+/// in place (which edits the stored copy too) is noticed and replaced, never published again.
+///
+/// Linking needs the cache and the output on one file system; when `link(2)` fails for any other
+/// reason than a vanished file, the store steps aside for the rest of the build and files are
+/// written as usual.
+public final class OutputStore: Sendable {
+    /// The store's folder: one file per distinct content, named by the SHA-256 of its bytes.
+    public let folder: URL
+    private let temporaryFolder: URL
+    private let linking = Atomic<Bool>(true)
+
+    /// Opens the store under `cacheDirectory`, creating it; nil when the folder cannot be made.
+    public init?(cacheDirectory: URL) {
+        folder = cacheDirectory.appendingPathComponent("output-v1", isDirectory: true)
+        temporaryFolder = folder.appendingPathComponent("tmp", isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: temporaryFolder, withIntermediateDirectories: true)
+        } catch {
+            return nil
+        }
+        CacheFiles.removeOrphans(in: temporaryFolder, olderThan: HTTPCache.temporaryFileLifetime)
+    }
+
+    /// Puts `data` at `target` (a path whose folder exists and where nothing is yet) as a hard
+    /// link to the store's copy, storing the bytes first when they are new. False when the file
+    /// could not be linked; the caller then writes it itself.
+    func place(_ data: Data, at target: String) -> Bool {
+        guard linking.load(ordering: .relaxed) else { return false }
+        let stored = folder.path + "/" + Hex.string(SHA256.hash(data: data))
+        for _ in 0..<2 {
+            guard PlainFile.holds(data, at: stored) || store(data, at: stored) else { return false }
+            if link(stored, target) == 0 { return true }
+            // Another build's sweep removed the file between the two calls: store it again.
+            guard errno == ENOENT else { break }
+        }
+        linking.store(false, ordering: .relaxed)
+        return false
+    }
+
+    /// Writes `data` to a temporary file and renames it onto `stored`.
+    private func store(_ data: Data, at stored: String) -> Bool {
+        let temporary = temporaryFolder.path + "/\(getpid())-\(UUID().uuidString)"
+        do {
+            try PlainFile.write(data, to: temporary)
+        } catch {
+            return false
+        }
+        guard rename(temporary, stored) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
+    }
+
+    /// Removes stored files that no output links any more (a link count of 1) and that are older
+    /// than `grace`, so a file another build stored a moment ago and has yet to link survives.
+    public func sweep(grace: TimeInterval = 600, now: Date = Date()) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        let cutoff = Int(now.timeIntervalSince1970 - grace)
+        for name in names where name.count == 64 {
+            let path = folder.path + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+                  info.st_nlink == 1, Int(info.st_mtim.tv_sec) < cutoff else { continue }
+            unlink(path)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+@Suite("Output store: files hard-linked from the cache")
+struct OutputStoreTests {
+    private static func inode(_ path: String) throws -> UInt64 {
+        try #require(FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? UInt64)
+    }
+
+    private static func storedNames(_ store: OutputStore) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: store.folder.path).filter { $0 != "tmp" }.sorted()
+    }
+
+    private static func build(_ files: [String: String], into destination: URL, store: OutputStore) throws -> StagedOutput {
+        let output = try StagedOutput(destination: destination, store: store)
+        for (path, text) in files.sorted(by: { $0.key < $1.key }) { try output.write(Data(text.utf8), to: path) }
+        try output.commit()
+        return output
+    }
+
+    @Test("rebuilding a removed output links every file from the store: no new file, the same inodes")
+    func removedOutputIsRelinked() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try #require(OutputStore(cacheDirectory: folder.url.appendingPathComponent("cache")))
+        let destination = folder.url.appendingPathComponent("public")
+        let files = ["index.html": "home", "users/a.html": "a", "users/b.html": "a", "thumbs/x.png": "png"]
+        _ = try Self.build(files, into: destination, store: store)
+        let names = try Self.storedNames(store)
+        #expect(names.count == 3)  // a.html and b.html hold the same bytes: one stored file
+        let before = try files.keys.sorted().map { try Self.inode(destination.appendingPathComponent($0).path) }
+
+        try FileManager.default.removeItem(at: destination)
+        let again = try Self.build(files, into: destination, store: store)
+        #expect(again.counts == .init(written: 4, unchanged: 0))
+        #expect(try Self.storedNames(store) == names)
+        #expect(try files.keys.sorted().map { try Self.inode(destination.appendingPathComponent($0).path) } == before)
+        #expect(try SiteInspector(root: destination).files() == files.mapValues { Data($0.utf8) })
+    }
+
+    @Test("an output file edited in place is never published again: the store's copy is replaced")
+    func editedFileIsReplaced() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try #require(OutputStore(cacheDirectory: folder.url.appendingPathComponent("cache")))
+        let destination = folder.url.appendingPathComponent("public")
+        _ = try Self.build(["index.html": "home"], into: destination, store: store)
+        // Writing into the file edits the stored copy too: they are one inode.
+        let handle = try FileHandle(forWritingTo: destination.appendingPathComponent("index.html"))
+        try handle.write(contentsOf: Data("HACK".utf8))
+        try handle.close()
+
+        try FileManager.default.removeItem(at: destination)
+        _ = try Self.build(["index.html": "home"], into: destination, store: store)
+        #expect(try SiteInspector(root: destination).files() == ["index.html": Data("home".utf8)])
+    }
+
+    @Test("sweeping removes stored files no output links and keeps young or linked ones")
+    func sweep() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try #require(OutputStore(cacheDirectory: folder.url.appendingPathComponent("cache")))
+        let destination = folder.url.appendingPathComponent("public")
+        _ = try Self.build(["kept.html": "kept", "dropped.html": "dropped"], into: destination, store: store)
+        _ = try Self.build(["kept.html": "kept"], into: destination, store: store)
+        #expect(try Self.storedNames(store).count == 2)  // the dropped page's copy is young: kept for now
+
+        store.sweep(grace: 600, now: Date().addingTimeInterval(3600))
+        let left = try Self.storedNames(store)
+        #expect(left.count == 1)
+        #expect(try Data(contentsOf: store.folder.appendingPathComponent(left[0])) == Data("kept".utf8))
+        #expect(try SiteInspector(root: destination).files() == ["kept.html": Data("kept".utf8)])
+    }
+
+    @Test("when a file cannot be linked, the store steps aside and the build writes files itself")
+    func fallsBackToWriting() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try #require(OutputStore(cacheDirectory: folder.url.appendingPathComponent("cache")))
+        let occupied = folder.url.appendingPathComponent("occupied").path
+        try Data("there".utf8).write(to: URL(fileURLWithPath: occupied))
+        #expect(!store.place(Data("new".utf8), at: occupied))
+        #expect(!store.place(Data("other".utf8), at: folder.url.appendingPathComponent("free").path))
+
+        let destination = folder.url.appendingPathComponent("public")
+        let output = try StagedOutput(destination: destination, store: store)
+        try output.write(Data("page".utf8), to: "index.html")
+        try output.commit()
+        #expect(try SiteInspector(root: destination).files() == ["index.html": Data("page".utf8)])
+    }
+}
