@@ -1,9 +1,16 @@
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
-/// A Hummingbird server running in a task on an executor of its own until it is cancelled: the
-/// part the demo API and the preview server share.
+/// A Hummingbird server running in a task on an executor of its own until it is stopped: the part
+/// the demo API and the preview server share.
+///
+/// Stopping is a graceful shutdown, not a cancellation: cancelling the serving task can drop a
+/// connection that was accepted but not yet handed to the server, and NIO traps on that
+/// (swift-nio issue 3481). A graceful shutdown closes the listening socket first, serves what was
+/// accepted, and only then ends; after `grace` whatever still runs (a stalled response) is
+/// cancelled.
 struct LocalServer: Sendable {
     /// Why a server did not start, for its owner to word for people.
     struct StartFailure: Error {
@@ -13,12 +20,13 @@ struct LocalServer: Sendable {
     /// `http://host:port` as bound (port 0 resolved).
     let baseURL: URL
     let executor: DedicatedExecutor
+    let services: ServiceGroup
     let task: Task<Void, any Error>
 
     /// Binds `host:port` (0 picks a free port) and returns once the socket is bound; `onBound`
-    /// runs first, with the bound origin.
+    /// runs first, with the bound origin. A stop waits `grace` for requests in flight.
     static func start<Responder: HTTPResponder>(
-        responder: Responder, host: String, port: Int, label: String,
+        responder: Responder, host: String, port: Int, label: String, grace: Duration = .seconds(2),
         onBound: @escaping @Sendable (URL) async -> Void = { _ in }
     ) async throws -> LocalServer where Responder.Context == BasicRequestContext {
         var logger = Logger(label: label)
@@ -39,10 +47,13 @@ struct LocalServer: Sendable {
             },
             logger: logger
         )
+        var configuration = ServiceGroupConfiguration(services: [.init(service: application)], logger: logger)
+        configuration.maximumGracefulShutdownDuration = grace
+        let services = ServiceGroup(configuration: configuration)
         let executor = DedicatedExecutor(label: label)
         let task = Task(executorPreference: executor) {
             do {
-                try await application.run()
+                try await services.run()
                 boundContinuation.finish()
             } catch {
                 boundContinuation.yield(.failure(error))
@@ -55,22 +66,25 @@ struct LocalServer: Sendable {
             guard let url = try await iterator.next()?.get() else {
                 throw StartFailure(reason: "it stopped before it was listening")
             }
-            return LocalServer(baseURL: url, executor: executor, task: task)
+            return LocalServer(baseURL: url, executor: executor, services: services, task: task)
         } catch let failure as StartFailure {
-            task.cancel()
+            await services.triggerGracefulShutdown()
+            _ = await task.result
             throw failure
         } catch {
-            task.cancel()
+            await services.triggerGracefulShutdown()
+            _ = await task.result
             throw StartFailure(reason: "\(error)")
         }
     }
 
-    /// Cancels serving and waits for it to end, on the server's own executor so that a starved
-    /// cooperative pool cannot slow the shutdown; `before` runs first, on that executor too.
+    /// Shuts serving down gracefully and waits for it to end, on the server's own executor so that
+    /// a starved cooperative pool cannot slow the shutdown; `before` runs first, on that executor
+    /// too. Safe to call more than once.
     func stop(before: @Sendable () async -> Void = {}) async {
         await withTaskExecutorPreference(executor) {
             await before()
-            task.cancel()
+            await services.triggerGracefulShutdown()
             _ = await task.result
         }
     }

@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import Logging
 import NIOCore
 import Synchronization
 @testable import SiteKit
@@ -76,31 +75,24 @@ final class TestOrigin: Sendable {
 
     /// Runs an origin for the duration of `body`, answering every request with `handler`.
     static func run<T: Sendable>(_ handler: @escaping Handler, _ body: (TestOrigin) async throws -> T) async throws -> T {
-        let (ports, portSink) = AsyncStream<Int>.makeStream()
         let state = State()
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
             try await respond(to: request, state: state, handler: handler)
         }
-        var logger = Logger(label: "test-origin")
-        logger.logLevel = .critical
-        let app = Application(
-            responder: responder,
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                portSink.yield(channel.localAddress?.port ?? 0)
-                portSink.finish()
-            },
-            logger: logger
-        )
-        let server = Task { try await app.runService(gracefulShutdownSignals: []) }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next(), port > 0 else {
-            server.cancel()
+        let server = try await LocalServer.start(responder: responder, host: "127.0.0.1", port: 0, label: "test-origin",
+                                                 grace: .milliseconds(200))
+        guard let port = server.baseURL.port else {
+            await server.stop()
             throw FetchToolError("the test origin did not start")
         }
-        let origin = TestOrigin(port: port, state: state)
-        defer { server.cancel() }
-        return try await body(origin)
+        do {
+            let result = try await body(TestOrigin(port: port, state: state))
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
+        }
     }
 
     private static func respond(to incoming: Request, state: State, handler: Handler) async throws -> Response {
