@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+@Suite("Templates: escaping and errors")
+struct TemplateSetTests {
+    private func templates(_ files: [String: String]) throws -> (TemplateSet, TemporaryFolder) {
+        let folder = try TemporaryFolder()
+        for (name, text) in files {
+            try Data(text.utf8).write(to: folder.url.appendingPathComponent(name + ".mustache"))
+        }
+        return (try TemplateSet(overridesIn: folder.url), folder)
+    }
+
+    @Test("{{value}} escapes the five HTML characters exactly as mustache's HTML escaping does; {{{value}}} does not")
+    func escapesLikeMustache() throws {
+        let (set, folder) = try templates(["probe": "<p title=\"{{v}}\">{{v}}</p>{{{v}}}"])
+        defer { folder.remove() }
+        let html = try set.render("probe", ["v": "Tom & \"Jerry\" <b>'s</b> café"])
+        let escaped = "Tom &amp; &quot;Jerry&quot; &lt;b&gt;&#39;s&lt;/b&gt; café"
+        #expect(html == "<p title=\"\(escaped)\">\(escaped)</p>Tom & \"Jerry\" <b>'s</b> café")
+    }
+
+    @Test("a < followed by a combining mark is escaped too (one Character, but still a tag opener)")
+    func escapesALessThanSignWithACombiningMark() throws {
+        let (set, folder) = try templates(["probe": "{{v}}"])
+        defer { folder.remove() }
+        let html = try set.render("probe", ["v": "<\u{0338}script>alert(1)</script>"])
+        #expect(!html.contains("<"))
+        #expect(html == "&lt;\u{0338}script&gt;alert(1)&lt;/script&gt;")
+    }
+
+    @Test("the first line of a template renders as written: a standalone comment or section line is still dropped")
+    func firstLineStandaloneTagsAreUnchanged() throws {
+        let (set, folder) = try templates(["probe": "{{! a note }}\n{{#items}}\n- {{.}}\n{{/items}}\nend\n"])
+        defer { folder.remove() }
+        #expect(try set.render("probe", ["items": ["a", "b"]]) == "- a\n- b\nend\n")
+    }
+
+    @Test("a broken override names its file and the line and column as written")
+    func brokenTemplateNamesFileAndLine() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try Data("<ul>\n{{#people}}\n  <li>{{name}}</li>\n{{/persons}}\n".utf8)
+            .write(to: folder.url.appendingPathComponent("users.mustache"))
+        #expect {
+            try TemplateSet(overridesIn: folder.url)
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("users.mustache") && text.contains("line 4,") && text.contains("sectionCloseNameIncorrect")
+        }
+    }
+}
