@@ -41,14 +41,16 @@ public struct SiteBuild: Sendable {
                                   source: gathered.source, seed: seed)
             let renderer = SiteRenderer(templates: templates, frame: frame, content: content, perPage: settings.perPage, baseURL: settings.baseURL)
             let renderStarted = ContinuousClock.now
-            let files = try step("Render pages") { try renderer.render(gathered.data, images: gathered.images.images) }
-            let render = RenderTiming(pages: files.count(where: { $0.path.hasSuffix(".html") }),
+            // Pages go to the staging folder as they are rendered, on every core: thousands of
+            // small files, and memory that stays flat however many people there are.
+            let paths = try step("Render pages") {
+                try renderer.render(gathered.data, images: gathered.images.images) { try output.write($0.bytes, to: $0.path) }
+            }
+            let render = RenderTiming(pages: paths.count(where: { $0.hasSuffix(".html") }),
                                       duration: ContinuousClock.now - renderStarted)
             let writeStarted = ContinuousClock.now
-            // Thousands of small files: the kernel's work for one overlaps the next on another core.
-            _ = try ParallelMap.map(files.count) { try output.write(files[$0].bytes, to: files[$0].path) }
             try output.commit()
-            reporter.detail("timing: data and images \(Self.seconds(renderStarted - gatherStarted)), render \(Self.seconds(render.duration)), write and publish \(Self.seconds(ContinuousClock.now - writeStarted))")
+            reporter.detail("timing: data and images \(Self.seconds(renderStarted - gatherStarted)), render and write \(Self.seconds(render.duration)), publish \(Self.seconds(ContinuousClock.now - writeStarted))")
             let counts = output.counts
             return BuildSummary(source: gathered.source, seed: seed, people: gathered.data.people.count,
                                 posts: gathered.data.posts.count, pagesWritten: counts.written, filesUnchanged: counts.unchanged,

@@ -3,7 +3,9 @@ import Foundation
 /// A page for every person at `users/<slug>/`: the large picture, their details, and links to
 /// the people before and after them in the list.
 extension SiteRenderer {
-    func personPages(_ index: SiteIndex, images: [URL: PublishedImage]) throws -> [RenderedFile] {
+    /// Renders the pages on every core and emits each at once; returns their paths in order.
+    func personPages(_ index: SiteIndex, images: [URL: PublishedImage],
+                     emit: @Sendable (RenderedFile) throws -> Void) throws -> [String] {
         try ParallelMap.map(index.people.count) { position in
             let entry = index.people[position]
             let person = entry.item
@@ -32,7 +34,8 @@ extension SiteRenderer {
                 extra["next"] = ["href": "\(next.slug).html", "label": next.item.displayName]
             }
             let page = generatedPage("person", title: name, description: "\(name)\(person.location?.country.map { ", \($0)" } ?? "")")
-            return try file(path, template: "person", section: "users", page: page, extra: extra)
+            try emit(try file(path, template: "person", section: "users", page: page, extra: extra))
+            return path
         }
     }
 

@@ -13,22 +13,32 @@ struct SiteRenderer: Sendable {
     /// How many entries on the first people page load eagerly (roughly the first row).
     var eagerCount = 4
 
-    func render(_ data: SiteData, images: [URL: PublishedImage]) throws -> [RenderedFile] {
+    /// Renders every file and hands each to `emit` as soon as it is made, from several threads at
+    /// once, so that a site of 50,000 people never holds all its pages in memory. Returns the
+    /// paths of the files, in a fixed order.
+    func render(_ data: SiteData, images: [URL: PublishedImage],
+                emit: @Sendable (RenderedFile) throws -> Void) throws -> [String] {
         let index = SiteIndex(data)
-        var files = [
+        var paths: [String] = []
+        func add(_ files: [RenderedFile]) throws {
+            for file in files {
+                try emit(file)
+                paths.append(file.path)
+            }
+        }
+        try add([
             RenderedFile(path: "assets/site.css", bytes: Data(Stylesheet.css.utf8)),
             RenderedFile(path: "assets/search.js", bytes: Data(SearchScript.javascript.utf8)),
-        ]
-        files.append(try home(data))
-        files += try peopleLists(index, images: images)
-        files += try personPages(index, images: images)
-        files += try postLists(index)
-        files += try postPages(index)
-        files += try authorPages(index)
-        files.append(try report(data))
-        files.append(try notFound())
-        files += siteFiles(index, images: images, pages: files.map(\.path))
-        return files
+        ])
+        try add([try home(data)])
+        try add(try peopleLists(index, images: images))
+        paths += try personPages(index, images: images, emit: emit)
+        try add(try postLists(index))
+        try add(try postPages(index))
+        try add(try authorPages(index))
+        try add([try report(data), try notFound()])
+        try add(siteFiles(index, images: images, pages: paths))
+        return paths
     }
 
     func page(_ name: String) -> ContentPage {
