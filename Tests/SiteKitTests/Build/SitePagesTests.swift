@@ -56,6 +56,26 @@ struct SitePagesTests {
         #expect(try harness.site.brokenLinks() == [])
     }
 
+    @Test("list pictures: the first row of page 1 eager with high fetch priority, every other one lazy; all async, sized and named")
+    func pictureLoading() async throws {
+        let (harness, files) = try await Self.build()
+        defer { harness.remove() }
+        let first = SiteInspector.imageTags(in: Self.text(files, "users/index.html"))
+        #expect(first.count == 24)
+        for (position, tag) in first.enumerated() {
+            let eager = position < 4
+            #expect(tag.contains(eager ? "loading=\"eager\"" : "loading=\"lazy\""), "\(position): \(tag)")
+            #expect(tag.contains("fetchpriority=\"high\"") == eager, "\(position): \(tag)")
+            #expect(tag.contains("decoding=\"async\"") && tag.contains("width=\"48\"") && tag.contains("height=\"48\""), "\(tag)")
+            #expect(tag.contains("alt=\"") && !tag.contains("alt=\"\""), "\(tag)")
+        }
+        for page in ["users/page/2.html", "users/page/5.html"] {
+            let tags = SiteInspector.imageTags(in: Self.text(files, page))
+            #expect(!tags.isEmpty)
+            #expect(tags.allSatisfy { $0.contains("loading=\"lazy\"") && !$0.contains("fetchpriority") }, "\(page)")
+        }
+    }
+
     @Test("the sitemap lists every page as an absolute URL, and the feed has an entry per post; both parse as XML")
     func sitemapAndFeed() async throws {
         let (harness, files) = try await Self.build()
