@@ -2,9 +2,11 @@ import Foundation
 
 /// The paginated lists: people at `users/`, posts at `posts/`, authors at `authors/`.
 extension SiteRenderer {
+    /// One page per `perPage` people, rendered on every core.
     func peopleLists(_ index: SiteIndex, images: [URL: PublishedImage]) throws -> [RenderedFile] {
         let pagination = Pagination(totalItems: index.people.count, perPage: perPage)
-        return try (1...pagination.pageCount).map { number in
+        return try ParallelMap.map(pagination.pageCount) { offset in
+            let number = offset + 1
             let path = "users/" + Pagination.path(ofPage: number)
             let root = PageFrame.root(for: path)
             let entries = pagination.range(ofPage: number).map { position -> [String: Any] in
@@ -21,7 +23,8 @@ extension SiteRenderer {
 
     func postLists(_ index: SiteIndex) throws -> [RenderedFile] {
         let pagination = Pagination(totalItems: index.posts.count, perPage: perPage)
-        return try (1...pagination.pageCount).map { number in
+        return try ParallelMap.map(pagination.pageCount) { offset in
+            let number = offset + 1
             let path = "posts/" + Pagination.path(ofPage: number)
             let root = PageFrame.root(for: path)
             let entries = pagination.range(ofPage: number).map { position -> [String: Any] in

@@ -21,10 +21,8 @@ struct SiteRenderer: Sendable {
         let index = SiteIndex(data)
         var paths: [String] = []
         func add(_ files: [RenderedFile]) throws {
-            for file in files {
-                try emit(file)
-                paths.append(file.path)
-            }
+            _ = try ParallelMap.map(files.count) { try emit(files[$0]) }
+            paths += files.map(\.path)
         }
         try add([
             RenderedFile(path: "assets/site.css", bytes: Data(Stylesheet.css.utf8)),
