@@ -144,12 +144,14 @@ for n in "${sizes[@]}"; do
   rss_site_warm="$(peak_rss "rm -rf $(q "$so")" "$site_cmd --quiet")"
   rss_hugo_warm="$(peak_rss "rm -rf $(q "$ho")" "$hugo_cmd")"
 
-  # One warm build of site without --quiet, and with --verbose: its summary (render throughput)
-  # and one line per HTTP request, so the requests that were not cache hits can be counted.
+  # One warm build of site without --quiet, and with --verbose: its summary and one line per HTTP
+  # request, so the requests that were not cache hits can be counted. Render throughput comes
+  # from the cold build's summary, where every page is rendered (a warm build reuses unchanged
+  # pages from the render cache).
   say "N=$n: site summary (warm, verbose)"
   rm -rf "$so"
   sh -c "$site_cmd --verbose" >/dev/null 2>"$d/summary.txt" || { cat "$d/summary.txt" >&2; die "site build failed"; }
-  render_line="$(grep -E '^render: [0-9]+ pages in [0-9.]+ s \([0-9]+ pages/s\)' "$d/summary.txt" | tail -1 || true)"
+  render_line="$(grep -E '^render: [0-9]+ pages in [0-9.]+ s \([0-9]+ pages/s\)' "$d/summary-cold.txt" | tail -1 || true)"
   render_rate="$(sed -nE 's/^render: .*\(([0-9]+) pages\/s\)$/\1/p' <<<"$render_line")"; render_rate="${render_rate:-n/a}"
   warm_requests="$(awk '/^GET / && $NF != "hit"' "$d/summary.txt" | wc -l | tr -d ' ')"
   warm_lookups="$(awk '/^GET /' "$d/summary.txt" | wc -l | tr -d ' ')"
@@ -258,9 +260,11 @@ cat >>"$work/report.md" <<EOF
   counts files that are new or were replaced by different bytes (the stricter test). site still
   builds a fresh output tree and swaps it in, so its folders are new: "folders recreated".
   Hugo rewrites its files on every build.
-- **Render throughput** comes from the \`render: P pages in S s (R pages/s)\` line that
-  \`site build\` prints without --quiet: HTML pages rendered per second of the render step
-  (templates to bytes, not writing). "n/a" means the binary does not print it.
+- **Render throughput** comes from the \`render: P pages in S s (R pages/s)\` line that a
+  cold \`site build\` prints without --quiet: HTML pages per second of the step that renders
+  them and hands them to the staging folder, with every page rendered (warm builds reuse
+  unchanged pages from site's render cache and say how many). "n/a" means the binary does not
+  print it.
 - Peak RSS is GNU time's "Maximum resident set size" for one cold and one warm build.
 EOF
 mkdir -p "$(dirname "$results_path")"

@@ -39,7 +39,7 @@ public struct BuildSummary: Sendable {
     public var imageFailures: Int
     /// Wall-clock seconds of the image phase.
     public var imageSeconds: Double
-    /// HTML pages rendered, and how long rendering took (templates to bytes, not writing).
+    /// HTML pages produced, and how long rendering and handing them to the output took.
     public var render: RenderTiming
     public var seconds: Double
 
@@ -47,7 +47,7 @@ public struct BuildSummary: Sendable {
     public var text: String {
         """
         built \(people) people and \(posts) posts: \(pagesWritten) files written, \(filesUnchanged) unchanged, in \(String(format: "%.2f", seconds)) s
-        render: \(render.text)
+        render: \(render.text)\(render.reused > 0 ? "\nrender cache: \(render.reused) of \(render.pages) pages unchanged since an earlier build, not rendered again" : "")
         images: \(images.downloaded) downloaded, \(images.fromCache + images.revalidated) from cache (\(images.revalidated) revalidated), \(imageFailures) failed, in \(String(format: "%.2f", imageSeconds)) s
         source: \(source.summary); seed: \(seed) (rebuild the same people with --seed \(seed))
         """
@@ -58,10 +58,13 @@ public struct BuildSummary: Sendable {
 public struct RenderTiming: Sendable {
     public var pages: Int
     public var duration: Duration
+    /// Pages taken unchanged from an earlier build instead of rendered (see `RenderMemo`).
+    public var reused: Int
 
-    public init(pages: Int, duration: Duration) {
+    public init(pages: Int, duration: Duration, reused: Int = 0) {
         self.pages = pages
         self.duration = duration
+        self.reused = reused
     }
 
     public var seconds: Double {

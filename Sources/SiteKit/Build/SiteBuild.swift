@@ -28,8 +28,9 @@ public struct SiteBuild: Sendable {
                               markdownOptions: settings.markdownUnsafe ? [.smart, .unsafe] : [.smart]).loadAll()
         }
         let templates = try step("Load templates") { try TemplateSet(overridesIn: options.templatesDirectory) }
-        let output = try StagedOutput(destination: options.resolve(settings.output),
-                                      store: OutputStore(cacheDirectory: options.resolve(settings.cacheDirectory)))
+        let store = OutputStore(cacheDirectory: options.resolve(settings.cacheDirectory))
+        let output = try StagedOutput(destination: options.resolve(settings.output), store: store)
+        let memo = store.flatMap { RenderMemo(cacheDirectory: options.resolve(settings.cacheDirectory), store: $0, templates: templates) }
         do {
             let gatherStarted = ContinuousClock.now
             let gathered = try await DataGathering(settings: settings, options: options, seed: seed,
@@ -39,7 +40,8 @@ public struct SiteBuild: Sendable {
             }
             let frame = PageFrame(title: settings.title, description: settings.description, language: settings.language,
                                   source: gathered.source, seed: seed)
-            let renderer = SiteRenderer(templates: templates, frame: frame, content: content, perPage: settings.perPage, baseURL: settings.baseURL)
+            var renderer = SiteRenderer(templates: templates, frame: frame, content: content, perPage: settings.perPage, baseURL: settings.baseURL)
+            renderer.memo = memo
             let renderStarted = ContinuousClock.now
             // Pages go to the staging folder as they are rendered, on every core: thousands of
             // small files, and memory that stays flat however many people there are.
@@ -47,9 +49,10 @@ public struct SiteBuild: Sendable {
                 try renderer.render(gathered.data, images: gathered.images.images) { try output.write($0.bytes, to: $0.path) }
             }
             let render = RenderTiming(pages: paths.count(where: { $0.hasSuffix(".html") }),
-                                      duration: ContinuousClock.now - renderStarted)
+                                      duration: ContinuousClock.now - renderStarted, reused: memo?.reused ?? 0)
             let writeStarted = ContinuousClock.now
             try output.commit()
+            memo?.save()
             reporter.detail("timing: data and images \(Self.seconds(renderStarted - gatherStarted)), render and write \(Self.seconds(render.duration)), publish \(Self.seconds(ContinuousClock.now - writeStarted))")
             let counts = output.counts
             return BuildSummary(source: gathered.source, seed: seed, people: gathered.data.people.count,

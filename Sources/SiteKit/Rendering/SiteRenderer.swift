@@ -12,6 +12,8 @@ struct SiteRenderer: Sendable {
     var baseURL: String
     /// How many entries on the first people page load eagerly (roughly the first row).
     var eagerCount = 4
+    /// Pages of earlier builds to reuse when their template and context are unchanged.
+    var memo: RenderMemo?
 
     /// Renders every file and hands each to `emit` as soon as it is made, from several threads at
     /// once, so that a site of 50,000 people never holds all its pages in memory. Returns the
@@ -47,8 +49,18 @@ struct SiteRenderer: Sendable {
 
     /// Renders `template` for the page at `path`.
     func file(_ path: String, template: String, section: String, page: ContentPage, extra: [String: Any]) throws -> RenderedFile {
-        let html = try templates.render(template, frame.context(path: path, section: section, page: page, extra: extra))
-        return RenderedFile(path: path, bytes: Data(html.utf8))
+        RenderedFile(path: path, bytes: try rendered(template, frame.context(path: path, section: section, page: page, extra: extra)))
+    }
+
+    /// `template` rendered with `context`, or the same bytes from an earlier build.
+    func rendered(_ template: String, _ context: [String: Any]) throws -> Data {
+        guard let memo, let key = memo.key(template: template, context: context) else {
+            return Data(try templates.render(template, context).utf8)
+        }
+        if let bytes = memo.reuse(key) { return bytes }
+        let bytes = Data(try templates.render(template, context).utf8)
+        memo.remember(key, bytes: bytes)
+        return bytes
     }
 
     /// A content page for pages that have no `content/*.md` of their own.

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Mustache
 
@@ -6,6 +7,8 @@ public struct TemplateSet: Sendable {
     private let library: MustacheLibrary
     /// Names of the templates a `templates/` folder replaced.
     public let overridden: [String]
+    /// SHA-256 of every template's name and source: what the render memo keys on.
+    let fingerprint: Data
 
     /// Compiles the default theme plus the overrides found in `directory`, if it exists.
     public init(overridesIn directory: URL? = nil) throws {
@@ -24,7 +27,12 @@ public struct TemplateSet: Sendable {
         }
         SiteHTMLContentType.registerOnce
         var library = MustacheLibrary()
+        var hasher = SHA256()
         for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
+            for part in [name, source] {
+                hasher.update(data: Data("\(part.utf8.count):".utf8))
+                hasher.update(data: Data(part.utf8))
+            }
             do {
                 try library.register(SiteHTMLContentType.pragma + source, named: name)
             } catch {
@@ -34,6 +42,7 @@ public struct TemplateSet: Sendable {
         }
         self.library = library
         self.overridden = overridden
+        fingerprint = Data(hasher.finalize())
     }
 
     /// "line 3, column 7: sectionCloseNameIncorrect", counting lines of the file as written (the

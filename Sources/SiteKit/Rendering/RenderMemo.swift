@@ -1,0 +1,195 @@
+import Crypto
+import Foundation
+import Synchronization
+
+/// Remembers, from one build to the next, which bytes a template produced for a context, so that
+/// a page whose inputs did not change is taken from the output store instead of rendered again.
+///
+/// Rendering is a pure function of the template set and the page's context. The memo's key is a
+/// SHA-256 of both: the template set's fingerprint (every template's name and source, and the
+/// identity of the running `site` binary, whose escaping and theme are part of the result) and a
+/// canonical, type-tagged encoding of the context (`ContextEncoding`). A context holding a value
+/// the encoding does not know is never memoised. The value is the SHA-256 of the page's bytes,
+/// which the output store keeps under that name; a reused page is read back from the store and
+/// its hash checked, so a missing or altered copy is a miss and the page is rendered as usual.
+///
+/// The index lives in `<cache>/render-v1/index`, holds the pages of the last successful build,
+/// and is replaced atomically; builds sharing a cache may overwrite each other's index, which
+/// costs renders, never correctness.
+final class RenderMemo: Sendable {
+    struct Key: Hashable, Sendable {
+        var bytes: (UInt64, UInt64, UInt64, UInt64)
+
+        init<D: ContiguousBytes>(_ digest: D) {
+            bytes = digest.withUnsafeBytes { raw in
+                (raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+                 raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self), raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
+            }
+        }
+
+        static func == (a: Key, b: Key) -> Bool { a.bytes == b.bytes }
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(bytes.0)
+            hasher.combine(bytes.1)
+        }
+
+        func append(to data: inout Data) {
+            withUnsafeBytes(of: bytes) { data.append(contentsOf: $0) }
+        }
+    }
+
+    static let magic = Data("SITERENDER 1\n".utf8)
+
+    private let indexFile: URL
+    private let temporaryFolder: URL
+    private let storeFolder: URL
+    private let fingerprint: Key
+    private let previous: [Key: Key]
+    private let current = Mutex<[Key: Key]>([:])
+    private let reusedCount = Atomic<Int>(0)
+
+    /// Opens the memo in `cacheDirectory` for pages stored by `store`; nil when the running
+    /// binary cannot be identified (then every page is rendered).
+    init?(cacheDirectory: URL, store: OutputStore, templates: TemplateSet) {
+        guard let binary = Self.binaryIdentity() else { return nil }
+        let folder = cacheDirectory.appendingPathComponent("render-v1", isDirectory: true)
+        indexFile = folder.appendingPathComponent("index")
+        temporaryFolder = folder.appendingPathComponent("tmp", isDirectory: true)
+        storeFolder = store.folder
+        var hasher = SHA256()
+        hasher.update(data: Self.magic)
+        hasher.update(data: Data(binary.utf8))
+        hasher.update(data: templates.fingerprint)
+        fingerprint = Key(hasher.finalize())
+        guard (try? FileManager.default.createDirectory(at: temporaryFolder, withIntermediateDirectories: true)) != nil else { return nil }
+        CacheFiles.removeOrphans(in: temporaryFolder, olderThan: HTTPCache.temporaryFileLifetime)
+        previous = Self.load(indexFile, fingerprint: fingerprint)
+    }
+
+    /// How many pages were taken from earlier builds.
+    var reused: Int { reusedCount.load(ordering: .relaxed) }
+
+    /// The key of `template` rendered with `context`, or nil when the context cannot be encoded.
+    func key(template: String, context: [String: Any]) -> Key? {
+        var encoding = ContextEncoding()
+        encoding.string(template)
+        guard encoding.value(context) else { return nil }
+        var hasher = SHA256()
+        fingerprint.withBytes { hasher.update(bufferPointer: $0) }
+        encoding.bytes.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        return Key(hasher.finalize())
+    }
+
+    /// The page an earlier build rendered for `key`, when the store still holds it intact.
+    func reuse(_ key: Key) -> Data? {
+        guard let content = previous[key] else { return nil }
+        let name = content.hex
+        guard let data = try? Data(contentsOf: storeFolder.appendingPathComponent(name)),
+              Key(SHA256.hash(data: data)) == content else { return nil }
+        current.withLock { $0[key] = content }
+        reusedCount.add(1, ordering: .relaxed)
+        return data
+    }
+
+    /// Notes that `key` rendered to `bytes` (which the build then puts in the store).
+    func remember(_ key: Key, bytes: Data) {
+        let content = Key(SHA256.hash(data: bytes))
+        current.withLock { $0[key] = content }
+    }
+
+    /// Writes the index of this build's pages, unless it is the one already on disk.
+    func save() {
+        let entries = current.withLock { $0 }
+        guard entries != previous else { return }
+        var data = Self.magic
+        fingerprint.append(to: &data)
+        for (key, content) in entries {
+            key.append(to: &data)
+            content.append(to: &data)
+        }
+        try? CacheFiles.writeAtomically(data, to: indexFile, temporaryFolder: temporaryFolder)
+    }
+
+    private static func load(_ file: URL, fingerprint: Key) -> [Key: Key] {
+        guard let data = try? Data(contentsOf: file), data.starts(with: magic) else { return [:] }
+        let body = data.dropFirst(magic.count)
+        guard body.count >= 32, (body.count - 32) % 64 == 0, Key(Data(body.prefix(32))) == fingerprint else { return [:] }
+        var table: [Key: Key] = [:]
+        table.reserveCapacity((body.count - 32) / 64)
+        var offset = body.startIndex + 32
+        while offset < body.endIndex {
+            table[Key(Data(body[offset..<offset + 32]))] = Key(Data(body[offset + 32..<offset + 64]))
+            offset += 64
+        }
+        return table
+    }
+
+    /// The running executable's path, size and modification time: a rebuilt `site` (a new theme,
+    /// a change in escaping) never reuses pages of another build of itself.
+    private static func binaryIdentity() -> String? {
+        guard let path = Bundle.main.executablePath else { return nil }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return "\(path)\n\(info.st_size)\n\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+    }
+}
+
+extension RenderMemo.Key {
+    var hex: String { withBytes { Hex.string($0) } }
+
+    func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        withUnsafeBytes(of: bytes, body)
+    }
+}
+
+/// A canonical byte encoding of a template context: every value tagged with its type and every
+/// length written out, dictionary keys sorted, so equal contexts (and only those) encode alike.
+struct ContextEncoding {
+    private(set) var bytes: [UInt8] = []
+
+    init() {
+        bytes.reserveCapacity(4096)
+    }
+
+    mutating func string(_ text: String) {
+        bytes.append(UInt8(ascii: "s"))
+        length(text.utf8.count)
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// Appends `value`; false for a type the encoding does not know.
+    mutating func value(_ value: Any) -> Bool {
+        switch value {
+        case let text as String:
+            string(text)
+        case let flag as Bool:
+            bytes.append(flag ? UInt8(ascii: "T") : UInt8(ascii: "F"))
+        case let number as Int:
+            bytes.append(UInt8(ascii: "i"))
+            length(number)
+        case let number as Double:
+            bytes.append(UInt8(ascii: "d"))
+            length(Int(bitPattern: UInt(number.bitPattern)))
+        case let map as [String: Any]:
+            bytes.append(UInt8(ascii: "m"))
+            length(map.count)
+            for key in map.keys.sorted() {
+                string(key)
+                guard self.value(map[key]!) else { return false }
+            }
+        case let list as [Any]:
+            bytes.append(UInt8(ascii: "a"))
+            length(list.count)
+            for element in list {
+                guard self.value(element) else { return false }
+            }
+        default:
+            return false
+        }
+        return true
+    }
+
+    private mutating func length(_ number: Int) {
+        withUnsafeBytes(of: number.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+}
