@@ -12,7 +12,7 @@ public enum HTTPDate {
 
     /// Parses any of the three forms; nil for anything else.
     public static func parse(_ text: String) -> Date? {
-        let bytes = Array(text.trimmingCharacters(in: .whitespaces).lowercased().utf8)
+        let bytes = Array(text.trimmedWhiteSpace.lowercased().utf8)
         return imfFixdate(bytes) ?? rfc850(bytes) ?? asctime(bytes)
     }
 

@@ -200,7 +200,7 @@ public struct Person: Sendable, Hashable, Decodable {
 
     /// The name to show; never empty.
     public var displayName: String {
-        let full = name.full.trimmingCharacters(in: .whitespacesAndNewlines)
+        let full = name.full.trimmedWhiteSpace
         return full.isEmpty ? (email ?? username ?? "Unnamed person") : full
     }
 }

@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+@Suite("Trimming white space")
+struct TrimmingTests {
+    @Test("trims exactly what CharacterSet.whitespacesAndNewlines trims", arguments: [
+        "", " ", "\t\n\r", "plain", "  both  ", "\u{00A0}nbsp\u{3000}", "\u{2028}line\u{2029}", "\u{0085}x\u{000B}\u{000C}",
+        "inner  space", " \u{200B}zero width\u{200B} ", "e\u{0301} ", " \u{202E}rtl", "🙂 ", "\u{1680}\u{2000}\u{200A}\u{202F}\u{205F}a",
+    ])
+    func matchesFoundation(text: String) {
+        #expect(text.trimmedWhiteSpace == text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    @Test("every scalar of the BMP trims alike on its own and around text")
+    func everyScalar() {
+        for value in 0...0xFFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "\(scalar)a\(scalar)"
+            #expect(text.trimmedWhiteSpace == text.trimmingCharacters(in: .whitespacesAndNewlines), "U+\(String(value, radix: 16))")
+        }
+    }
+}
