@@ -261,10 +261,10 @@ cat >>"$work/report.md" <<EOF
   builds a fresh output tree and swaps it in, so its folders are new: "folders recreated".
   Hugo rewrites its files on every build.
 - **Render throughput** comes from the \`render: P pages in S s (R pages/s)\` line that a
-  cold \`site build\` prints without --quiet: HTML pages per second of the step that renders
-  them and hands them to the staging folder, with every page rendered (warm builds reuse
-  unchanged pages from site's render cache and say how many). "n/a" means the binary does not
-  print it.
+  cold \`site build\` prints without --quiet, where every page is rendered (warm builds reuse
+  unchanged pages from site's render cache and say how many). S is the time spent turning
+  templates and data into bytes, summed over the threads that render and divided by the cores;
+  writing the files is not in it. "n/a" means the binary does not print it.
 - Peak RSS is GNU time's "Maximum resident set size" for one cold and one warm build.
 EOF
 mkdir -p "$(dirname "$results_path")"

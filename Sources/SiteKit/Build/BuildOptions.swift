@@ -39,7 +39,7 @@ public struct BuildSummary: Sendable {
     public var imageFailures: Int
     /// Wall-clock seconds of the image phase.
     public var imageSeconds: Double
-    /// HTML pages produced, and how long rendering and handing them to the output took.
+    /// HTML pages produced, and how long rendering them took per core.
     public var render: RenderTiming
     public var seconds: Double
 
@@ -54,7 +54,9 @@ public struct BuildSummary: Sendable {
     }
 }
 
-/// How many HTML pages the render step produced and how long it took.
+/// How many HTML pages the render step produced, and the time spent rendering them (templates
+/// and data to bytes, summed over the threads that render and divided by the cores; writing the
+/// pages is not counted).
 public struct RenderTiming: Sendable {
     public var pages: Int
     public var duration: Duration

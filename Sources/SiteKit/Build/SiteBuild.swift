@@ -48,12 +48,13 @@ public struct SiteBuild: Sendable {
             let paths = try step("Render pages") {
                 try renderer.render(gathered.data, images: gathered.images.images) { try output.write($0.bytes, to: $0.path) }
             }
+            let renderAndWrite = ContinuousClock.now - renderStarted
             let render = RenderTiming(pages: paths.count(where: { $0.hasSuffix(".html") }),
-                                      duration: ContinuousClock.now - renderStarted, reused: memo?.reused ?? 0)
+                                      duration: renderer.clock.perCore, reused: memo?.reused ?? 0)
             let writeStarted = ContinuousClock.now
             try output.commit()
             memo?.save()
-            reporter.detail("timing: data and images \(Self.seconds(renderStarted - gatherStarted)), render and write \(Self.seconds(render.duration)), publish \(Self.seconds(ContinuousClock.now - writeStarted))")
+            reporter.detail("timing: data and images \(Self.seconds(renderStarted - gatherStarted)), render and write \(Self.seconds(renderAndWrite)), publish \(Self.seconds(ContinuousClock.now - writeStarted))")
             let counts = output.counts
             return BuildSummary(source: gathered.source, seed: seed, people: gathered.data.people.count,
                                 posts: gathered.data.posts.count, pagesWritten: counts.written, filesUnchanged: counts.unchanged,

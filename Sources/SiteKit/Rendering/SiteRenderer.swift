@@ -14,6 +14,8 @@ struct SiteRenderer: Sendable {
     var eagerCount = 4
     /// Pages of earlier builds to reuse when their template and context are unchanged.
     var memo: RenderMemo?
+    /// Where the time spent rendering pages (not writing them) adds up.
+    var clock = RenderClock()
 
     /// Renders every file and hands each to `emit` as soon as it is made, from several threads at
     /// once, so that a site of 50,000 people never holds all its pages in memory. Returns the
@@ -49,7 +51,9 @@ struct SiteRenderer: Sendable {
 
     /// Renders `template` for the page at `path`.
     func file(_ path: String, template: String, section: String, page: ContentPage, extra: [String: Any]) throws -> RenderedFile {
-        RenderedFile(path: path, bytes: try rendered(template, frame.context(path: path, section: section, page: page, extra: extra)))
+        try clock.measure {
+            RenderedFile(path: path, bytes: try rendered(template, frame.context(path: path, section: section, page: page, extra: extra)))
+        }
     }
 
     /// `template` rendered with `context`, or the same bytes from an earlier build.
