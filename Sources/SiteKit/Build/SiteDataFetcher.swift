@@ -1,7 +1,7 @@
 import Foundation
 
-/// Fetches people and posts for one build: every randomuser page and JSONPlaceholder's three
-/// lists concurrently, the first failure cancelling the rest.
+/// Fetches people and posts for one build: randomuser pages a few at a time and JSONPlaceholder's
+/// three lists concurrently, the first failure cancelling the rest.
 struct SiteDataFetcher: Sendable {
     var client: any HTTPFetching
     var randomUserURL: URL
@@ -17,20 +17,30 @@ struct SiteDataFetcher: Sendable {
         case comments(LenientArray<Comment>)
     }
 
+    /// How many randomuser pages are fetched at the same time.
+    static let pagesAtOnce = 3
+
     func fetch() async throws -> SiteData {
-        let pages = RandomUserAPI.pages(for: users)
+        var pages = RandomUserAPI.pages(for: users).makeIterator()
         let parts = try await withThrowingTaskGroup(of: Part.self, returning: [Part].self) { group in
-            for (page, size) in pages {
+            // At most `pagesAtOnce` people pages in flight: each is megabytes of JSON, held while
+            // it arrives, is stored and is decoded, and 50,000 people are ten such pages.
+            func addNextPage() {
+                guard let (page, size) = pages.next() else { return }
                 group.addTask {
                     let endpoint = RandomUserAPI.people(results: size, seed: seed, page: page, nationalities: nationalities)
                     return .people(page: page, try await client.load(endpoint, from: randomUserURL).0.results)
                 }
             }
+            for _ in 0..<Self.pagesAtOnce { addNextPage() }
             group.addTask { .posts(try await client.load(JSONPlaceholderAPI.posts, from: jsonPlaceholderURL).0) }
             group.addTask { .authors(try await client.load(JSONPlaceholderAPI.authors, from: jsonPlaceholderURL).0) }
             group.addTask { .comments(try await client.load(JSONPlaceholderAPI.comments, from: jsonPlaceholderURL).0) }
             var parts: [Part] = []
-            for try await part in group { parts.append(part) }
+            for try await part in group {
+                if case .people = part { addNextPage() }
+                parts.append(part)
+            }
             return parts
         }
         var peoplePages: [Int: [Person]] = [:]

@@ -79,8 +79,10 @@ struct DemoAPIFaultTests {
         try await Task.sleep(for: .milliseconds(100))
         let stopStart = clock.now
         await server.stop()
-        // Quiet, this takes a few milliseconds; the margin is for a machine loaded by other suites.
-        #expect(clock.now - stopStart < .seconds(5))
+        // Quiet, this takes a few milliseconds. The bound (below the client's 10 s timeout) only
+        // catches a stop that waits for the stalled request; parallel suites on two cores have
+        // slowed a normal stop to 5 s.
+        #expect(clock.now - stopStart < .seconds(8))
         let ended = await pending
         #expect(!ended.timedOut)
     }

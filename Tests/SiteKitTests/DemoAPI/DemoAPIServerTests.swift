@@ -4,11 +4,13 @@ import Testing
 
 @Suite("Demo API: server lifecycle and building blocks")
 struct DemoAPIServerTests {
-    @Test func startsFastOnAnEphemeralPortAndStopsIdempotently() async throws {
+    @Test func startsOnAnEphemeralPortWithoutWaitingAndStopsIdempotently() async throws {
         let clock = ContinuousClock()
         let start = clock.now
         let server = try await DemoAPIServer.start()
-        #expect(clock.now - start < .seconds(1))
+        // Not a performance check (bench/ does those): it catches a start that waits on a timeout.
+        // Under the parallel test suites on two cores a normal start has taken just over 1 s.
+        #expect(clock.now - start < .seconds(10))
         let port = try #require(server.baseURL.port)
         #expect(port > 0)
         #expect(server.baseURL.absoluteString == "http://127.0.0.1:\(port)")
