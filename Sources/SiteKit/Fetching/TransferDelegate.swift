@@ -57,10 +57,12 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let exceeded: Int? = transfers.withLock { all in
-            guard var transfer = all[dataTask.taskIdentifier], transfer.failure == nil else { return nil }
-            transfer.body.append(data)
-            all[dataTask.taskIdentifier] = transfer
-            return transfer.body.count > transfer.limits.maxBodyBytes ? transfer.limits.maxBodyBytes : nil
+            // Appended in place: a copy of the transfer taken out of the dictionary would share
+            // its body's storage, so every chunk would copy the whole body received so far.
+            guard let index = all.index(forKey: dataTask.taskIdentifier), all.values[index].failure == nil else { return nil }
+            all.values[index].body.append(data)
+            let limit = all.values[index].limits.maxBodyBytes
+            return all.values[index].body.count > limit ? limit : nil
         }
         if let limit = exceeded {
             fail(dataTask, .limit("the body grew past the \(ByteCount.format(limit)) limit"))
