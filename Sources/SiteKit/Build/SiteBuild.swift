@@ -28,9 +28,10 @@ public struct SiteBuild: Sendable {
                               markdownOptions: settings.markdownUnsafe ? [.smart, .unsafe] : [.smart]).loadAll()
         }
         let templates = try step("Load templates") { try TemplateSet(overridesIn: options.templatesDirectory) }
-        let store = OutputStore(cacheDirectory: options.resolve(settings.cacheDirectory))
+        let cacheDirectory = options.resolve(settings.cacheDirectory)
+        let store = OutputStore(cacheDirectory: cacheDirectory)
         let output = try StagedOutput(destination: options.resolve(settings.output), store: store)
-        let memo = store.flatMap { RenderMemo(cacheDirectory: options.resolve(settings.cacheDirectory), store: $0, templates: templates) }
+        let memo = store.flatMap { RenderMemo(cacheDirectory: cacheDirectory, store: $0, templates: templates) }
         do {
             let gatherStarted = ContinuousClock.now
             let gathered = try await DataGathering(settings: settings, options: options, seed: seed,
@@ -46,7 +47,7 @@ public struct SiteBuild: Sendable {
             // Pages go to the staging folder as they are rendered, on every core: thousands of
             // small files, and memory that stays flat however many people there are.
             let paths = try step("Render pages") {
-                try renderer.render(gathered.data, images: gathered.images.images) { try output.write($0.bytes, to: $0.path) }
+                try renderer.render(gathered.data, images: gathered.images.images) { try output.write($0.bytes, to: $0.path, digest: $0.digest) }
             }
             let renderAndWrite = ContinuousClock.now - renderStarted
             let render = RenderTiming(pages: paths.count(where: { $0.hasSuffix(".html") }),

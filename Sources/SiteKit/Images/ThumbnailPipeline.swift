@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// Downloads, validates and publishes images through a fixed pool of `jobs` workers fed by a
@@ -76,10 +77,11 @@ struct ThumbnailPipeline: Sendable {
                 return (.failed(reason: "answered HTTP \(response.status)"), nil, 0)
             }
             let info = try ImageInspector.inspect(response.body, limits: limits)
-            let name = ContentHashName.fileName(for: response.body, format: info.format)
+            let digest = SHA256.hash(data: response.body)
+            let name = ContentHashName.fileName(digest: digest, format: info.format)
             let path = "thumbs/" + name
             if await ledger.claim(name) {
-                try output.write(response.body, to: path)
+                try output.write(response.body, to: path, digest: digest)
             }
             return (.published(PublishedImage(path: path, width: info.width, height: info.height)), result.outcome, response.body.count)
         } catch let error as ImageError {

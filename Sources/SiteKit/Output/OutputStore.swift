@@ -34,11 +34,12 @@ public final class OutputStore: Sendable {
     }
 
     /// Puts `data` at `target` (a path whose folder exists and where nothing is yet) as a hard
-    /// link to the store's copy, storing the bytes first when they are new. False when the file
-    /// could not be linked; the caller then writes it itself.
-    func place(_ data: Data, at target: String) -> Bool {
+    /// link to the store's copy, storing the bytes first when they are new. `digest` is the
+    /// SHA-256 of `data` when the caller has it already. False when the file could not be linked;
+    /// the caller then writes it itself.
+    func place(_ data: Data, at target: String, digest: SHA256Digest? = nil) -> Bool {
         guard linking.load(ordering: .relaxed) else { return false }
-        let stored = folder.path + "/" + Hex.string(SHA256.hash(data: data))
+        let stored = folder.path + "/" + Hex.string(digest ?? SHA256.hash(data: data))
         for _ in 0..<2 {
             guard PlainFile.holds(data, at: stored) || store(data, at: stored) else { return false }
             if link(stored, target) == 0 { return true }
@@ -49,19 +50,9 @@ public final class OutputStore: Sendable {
         return false
     }
 
-    /// Writes `data` to a temporary file and renames it onto `stored`.
+    /// Writes `data` to a temporary file and renames it onto `stored`, as the HTTP cache does.
     private func store(_ data: Data, at stored: String) -> Bool {
-        let temporary = temporaryFolder.path + "/\(getpid())-\(UUID().uuidString)"
-        do {
-            try PlainFile.write(data, to: temporary)
-        } catch {
-            return false
-        }
-        guard rename(temporary, stored) == 0 else {
-            unlink(temporary)
-            return false
-        }
-        return true
+        (try? CacheFiles.writeAtomically(data, to: URL(fileURLWithPath: stored), temporaryFolder: temporaryFolder)) != nil
     }
 
     /// Removes stored files that no output links any more (a link count of 1) and that are older

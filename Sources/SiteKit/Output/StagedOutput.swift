@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Synchronization
 
@@ -50,7 +51,7 @@ public final class StagedOutput: Sendable {
     public var counts: Counts { tally.withLock { $0 } }
 
     /// Writes `data` at `relativePath` (e.g. "users/page/2/index.html") inside the staging folder.
-    public func write(_ data: Data, to relativePath: String) throws {
+    public func write(_ data: Data, to relativePath: String, digest: SHA256Digest? = nil) throws {
         let components = try OutputPath.components(of: relativePath)
         let target = staging.path + "/" + relativePath
         let previous = destination.path + "/" + relativePath
@@ -61,7 +62,7 @@ public final class StagedOutput: Sendable {
                 return
             }
             try makeFolders(components.dropLast())
-            if store?.place(data, at: target) != true {
+            if store?.place(data, at: target, digest: digest) != true {
                 try PlainFile.write(data, to: target)
             }
             paths.withLock { _ = $0.all.insert(relativePath) }

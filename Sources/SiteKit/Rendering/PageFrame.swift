@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// What every page shares: the site's settings, where the data came from, and the way back to
@@ -37,4 +38,6 @@ struct PageFrame: Sendable {
 struct RenderedFile: Sendable {
     var path: String
     var bytes: Data
+    /// The SHA-256 of `bytes`, when rendering computed it already (the output store names files by it).
+    var digest: SHA256Digest?
 }

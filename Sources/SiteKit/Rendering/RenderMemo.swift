@@ -80,21 +80,24 @@ final class RenderMemo: Sendable {
         return Key(hasher.finalize())
     }
 
-    /// The page an earlier build rendered for `key`, when the store still holds it intact.
-    func reuse(_ key: Key) -> Data? {
-        guard let content = previous[key] else { return nil }
-        let name = content.hex
-        guard let data = try? Data(contentsOf: storeFolder.appendingPathComponent(name)),
-              Key(SHA256.hash(data: data)) == content else { return nil }
+    /// The page an earlier build rendered for `key`, and its SHA-256, when the store still holds
+    /// it intact.
+    func reuse(_ key: Key) -> (Data, SHA256Digest)? {
+        guard let content = previous[key],
+              let data = try? Data(contentsOf: storeFolder.appendingPathComponent(content.hex)) else { return nil }
+        let digest = SHA256.hash(data: data)
+        guard Key(digest) == content else { return nil }
         current.withLock { $0[key] = content }
         reusedCount.add(1, ordering: .relaxed)
-        return data
+        return (data, digest)
     }
 
-    /// Notes that `key` rendered to `bytes` (which the build then puts in the store).
-    func remember(_ key: Key, bytes: Data) {
-        let content = Key(SHA256.hash(data: bytes))
-        current.withLock { $0[key] = content }
+    /// Notes that `key` rendered to `bytes` (which the build then puts in the store), and
+    /// returns their SHA-256 for the store to name them by.
+    func remember(_ key: Key, bytes: Data) -> SHA256Digest {
+        let digest = SHA256.hash(data: bytes)
+        current.withLock { $0[key] = Key(digest) }
+        return digest
     }
 
     /// Writes the index of this build's pages, unless it is the one already on disk.

@@ -52,19 +52,18 @@ struct SiteRenderer: Sendable {
     /// Renders `template` for the page at `path`.
     func file(_ path: String, template: String, section: String, page: ContentPage, extra: [String: Any]) throws -> RenderedFile {
         try clock.measure {
-            RenderedFile(path: path, bytes: try rendered(template, frame.context(path: path, section: section, page: page, extra: extra)))
+            try rendered(path, template, frame.context(path: path, section: section, page: page, extra: extra))
         }
     }
 
     /// `template` rendered with `context`, or the same bytes from an earlier build.
-    func rendered(_ template: String, _ context: [String: Any]) throws -> Data {
+    func rendered(_ path: String, _ template: String, _ context: [String: Any]) throws -> RenderedFile {
         guard let memo, let key = memo.key(template: template, context: context) else {
-            return Data(try templates.render(template, context).utf8)
+            return RenderedFile(path: path, bytes: Data(try templates.render(template, context).utf8))
         }
-        if let bytes = memo.reuse(key) { return bytes }
+        if let (bytes, digest) = memo.reuse(key) { return RenderedFile(path: path, bytes: bytes, digest: digest) }
         let bytes = Data(try templates.render(template, context).utf8)
-        memo.remember(key, bytes: bytes)
-        return bytes
+        return RenderedFile(path: path, bytes: bytes, digest: memo.remember(key, bytes: bytes))
     }
 
     /// A content page for pages that have no `content/*.md` of their own.
