@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -7,25 +8,39 @@ import Darwin
 
 /// File operations of the disk cache, written so that concurrent processes cannot corrupt it.
 enum CacheFiles {
-    /// Writes `data` to a temporary file in `temporaryFolder` and renames it onto `destination`.
+    /// What every temporary file's name starts with: hidden, so no listing of entries sees it.
+    static let temporaryPrefix = ".tmp-"
+
+    /// Numbers this process's temporary files; with the PID, a name no other writer uses.
+    private static let counter = Atomic<UInt64>(0)
+
+    /// Writes `data` to a temporary file beside `destination` and renames it onto `destination`.
     ///
-    /// `rename(2)` within one file system replaces the destination atomically, so a concurrent
-    /// reader sees either the previous entry or this one. The temporary name carries our PID so
-    /// that another process can tell an abandoned file from one still being written. There is no
-    /// fsync: a file cut short by a power loss fails its checksum and is a miss, never wrong data.
-    static func writeAtomically(_ data: Data, to destination: URL, temporaryFolder: URL) throws {
-        let temporary = temporaryFolder.appendingPathComponent("\(getpid())-\(UUID().uuidString)")
-        try PlainFile.write(data, to: temporary.path)
-        defer { unlink(temporary.path) }
-        if rename(temporary.path, destination.path) == 0 { return }
-        var failure = errno
-        // The entry's folder is new, or another process removed it a moment ago: create it and retry.
-        for _ in 0..<2 where failure == ENOENT {
-            try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-            if rename(temporary.path, destination.path) == 0 { return }
+    /// `rename(2)` within one folder replaces the destination atomically, so a concurrent reader
+    /// sees either the previous file or this one; it also needs no file-system-wide lock, as a
+    /// rename between folders does, so writers in different folders do not wait for each other.
+    /// The temporary name (`.tmp-<pid>-<n>`) carries our PID so that another process can tell an
+    /// abandoned file from one still being written (see `removeOrphans`). There is no fsync: a
+    /// file cut short by a power loss fails its checksum and is a miss, never wrong data.
+    static func writeAtomically(_ data: Data, to destination: String) throws {
+        let folder = destination[..<(destination.lastIndex(of: "/") ?? destination.startIndex)]
+        let number = counter.add(1, ordering: .relaxed).newValue
+        let temporary = "\(folder)/\(temporaryPrefix)\(getpid())-\(number)"
+        var failure: Int32 = 0
+        for attempt in 0..<3 {
+            do {
+                try PlainFile.write(data, to: temporary)
+            } catch let error as POSIXError where error.code == .ENOENT && attempt < 2 {
+                // The folder is new, or another process removed it a moment ago: create it and retry.
+                try FileManager.default.createDirectory(atPath: String(folder), withIntermediateDirectories: true)
+                continue
+            }
+            if rename(temporary, destination) == 0 { return }
             failure = errno
+            unlink(temporary)
+            guard failure == ENOENT else { break }
         }
-        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path,
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination,
                                                        NSLocalizedDescriptionKey: String(cString: strerror(failure))])
     }
 
@@ -35,23 +50,42 @@ enum CacheFiles {
     }
 
     /// The file's bytes, or nil when it vanished or cannot be read.
-    static func read(_ file: URL) -> Data? {
-        try? Data(contentsOf: file)
+    static func read(_ path: String) -> Data? {
+        try? Data(contentsOf: URL(fileURLWithPath: path, isDirectory: false))
     }
 
-    static func remove(_ file: URL) {
-        unlink(file.path)
+    static func remove(_ path: String) {
+        unlink(path)
     }
 
-    /// Removes temporary files whose writer is gone, or that are older than `lifetime` seconds.
+    /// Whether `name` is a temporary file that nobody will finish: its writer is gone, or it is
+    /// older than `lifetime` seconds.
+    /// (`legacy`: any name in an old `tmp` folder, `<pid>-<uuid>`.)
+    static func isOrphan(_ name: String, in folder: String, olderThan lifetime: TimeInterval, now: Date = Date(),
+                         legacy: Bool = false) -> Bool {
+        guard legacy || name.hasPrefix(temporaryPrefix) else { return false }
+        let pid = name.dropFirst(legacy ? 0 : temporaryPrefix.count).split(separator: "-").first.flatMap { pid_t($0) }
+        let ownerGone = pid.map { $0 != getpid() && kill($0, 0) != 0 && errno == ESRCH } ?? true
+        var info = stat()
+        let expired = stat(folder + "/" + name, &info) == 0 && now.timeIntervalSince1970 - Double(info.st_mtim.tv_sec) > lifetime
+        return ownerGone || expired
+    }
+
+    /// Removes the temporary files in `folder` that nobody will finish.
     static func removeOrphans(in folder: URL, olderThan lifetime: TimeInterval, now: Date = Date()) {
-        for name in list(folder) {
-            let file = folder.appendingPathComponent(name)
-            let pid = name.split(separator: "-").first.flatMap { pid_t($0) }
-            let ownerGone = pid.map { $0 != getpid() && kill($0, 0) != 0 && errno == ESRCH } ?? true
-            let modified = (try? FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate]) as? Date
-            let expired = modified.map { now.timeIntervalSince($0) > lifetime } ?? false
-            if ownerGone || expired { remove(file) }
+        for name in list(folder) where isOrphan(name, in: folder.path, olderThan: lifetime, now: now) {
+            remove(folder.path + "/" + name)
         }
+    }
+
+    /// Removes the `tmp` folder where earlier versions wrote their temporary files, once no
+    /// running writer has a file in it.
+    static func removeLegacyTemporaryFolder(in folder: URL, olderThan lifetime: TimeInterval) {
+        let legacy = folder.path + "/tmp"
+        for name in list(URL(fileURLWithPath: legacy, isDirectory: true))
+        where isOrphan(name, in: legacy, olderThan: lifetime, legacy: true) {
+            remove(legacy + "/" + name)
+        }
+        rmdir(legacy)
     }
 }

@@ -10,38 +10,41 @@ import Foundation
 ///   own, version 2 one of 256 by two hex digits: on a cold build, creating the folders cost more
 ///   than writing the files. Sixteen keep a listing short for caches of tens of thousands of
 ///   entries.) Metadata is a length-prefixed record, not JSON (see `CacheEntryCodec`).
-/// - `tmp/<pid>-<uuid>`: files being written. A finished file is renamed into place, which replaces
-///   an older copy atomically; readers see the old file or the new one, never a mix.
+/// - `entries/<a>/.tmp-<pid>-<n>`: files being written, beside the entries they become. A
+///   finished file is renamed into place, which replaces an older copy atomically; readers see
+///   the old file or the new one, never a mix.
 ///
 /// Every file checks its own length and SHA-256 when read; a damaged one is a miss and is
 /// replaced by the next store. Files that vanish while being listed or read (another process
-/// invalidated them) are skipped. Temporary files of processes that died are removed on open.
+/// invalidated them) are skipped. Temporary files of processes that died are removed when a
+/// lookup lists their folder.
 public final class HTTPCache: Sendable {
     /// The folder given by the user; the cache writes nowhere else.
     public let directory: URL
     private let entriesFolder: URL
-    private let temporaryFolder: URL
 
     /// How old an orphaned temporary file must be before it is removed whatever its owner.
     static let temporaryFileLifetime: TimeInterval = 3600
 
-    /// Opens (creating if needed) the cache under `directory` and sweeps orphaned temporary files.
+    /// Opens (creating if needed) the cache under `directory`.
     public init(directory: URL) throws {
         self.directory = directory
         let root = directory.appendingPathComponent("http-v3", isDirectory: true)
         entriesFolder = root.appendingPathComponent("entries", isDirectory: true)
-        temporaryFolder = root.appendingPathComponent("tmp", isDirectory: true)
         try FileManager.default.createDirectory(at: entriesFolder, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: temporaryFolder, withIntermediateDirectories: true)
-        CacheFiles.removeOrphans(in: temporaryFolder, olderThan: Self.temporaryFileLifetime)
+        CacheFiles.removeLegacyTemporaryFolder(in: root, olderThan: Self.temporaryFileLifetime)
     }
 
     /// Every intact stored response for `method` and `url`, newest first.
     func entries(method: String, url: URL) -> [CacheEntry] {
         let key = CacheEntry.primaryKey(method: method, url: url)
         let (folder, prefix) = location(forKey: key)
-        return CacheFiles.list(folder).filter { $0.hasPrefix(prefix) }
-            .compactMap { CacheFiles.read(folder.appendingPathComponent($0)).flatMap(CacheEntryCodec.decode) }
+        let names = CacheFiles.list(URL(fileURLWithPath: folder, isDirectory: true))
+        for name in names where CacheFiles.isOrphan(name, in: folder, olderThan: Self.temporaryFileLifetime) {
+            CacheFiles.remove(folder + "/" + name)
+        }
+        return names.filter { $0.hasPrefix(prefix) }
+            .compactMap { CacheFiles.read(folder + "/" + $0).flatMap(CacheEntryCodec.decode) }
             .filter { $0.primaryKey == key }
             .sorted { $0.metadata.responseTime > $1.metadata.responseTime }
     }
@@ -49,29 +52,28 @@ public final class HTTPCache: Sendable {
     /// Stores `entry`, replacing the stored response with the same URL and selecting headers.
     func store(_ entry: CacheEntry) throws {
         let (folder, prefix) = location(forKey: entry.primaryKey)
-        try CacheFiles.writeAtomically(try CacheEntryCodec.encode(entry),
-                                       to: folder.appendingPathComponent(prefix + entry.variantName), temporaryFolder: temporaryFolder)
+        try CacheFiles.writeAtomically(try CacheEntryCodec.encode(entry), to: folder + "/" + prefix + entry.variantName)
     }
 
     /// Removes one stored response.
     func remove(_ entry: CacheEntry) {
         let (folder, prefix) = location(forKey: entry.primaryKey)
-        CacheFiles.remove(folder.appendingPathComponent(prefix + entry.variantName))
+        CacheFiles.remove(folder + "/" + prefix + entry.variantName)
     }
 
     /// Removes every stored response for `url`, whatever the method (RFC 9111 §4.4).
     func invalidate(_ url: URL) {
         for method in ["GET", "HEAD"] {
             let (folder, prefix) = location(forKey: CacheEntry.primaryKey(method: method, url: url))
-            for name in CacheFiles.list(folder) where name.hasPrefix(prefix) {
-                CacheFiles.remove(folder.appendingPathComponent(name))
+            for name in CacheFiles.list(URL(fileURLWithPath: folder, isDirectory: true)) where name.hasPrefix(prefix) {
+                CacheFiles.remove(folder + "/" + name)
             }
         }
     }
 
     /// The folder holding a primary key's variants, and the prefix their file names share.
-    private func location(forKey key: String) -> (folder: URL, prefix: String) {
+    private func location(forKey key: String) -> (folder: String, prefix: String) {
         let hash = CacheEntry.hexDigest(Data(key.utf8))
-        return (entriesFolder.appendingPathComponent(String(hash.prefix(1)), isDirectory: true), hash + ".")
+        return (entriesFolder.path + "/" + hash.prefix(1), hash + ".")
     }
 }

@@ -18,19 +18,17 @@ import Synchronization
 public final class OutputStore: Sendable {
     /// The store's folder: one file per distinct content, named by the SHA-256 of its bytes.
     public let folder: URL
-    private let temporaryFolder: URL
     private let linking = Atomic<Bool>(true)
 
     /// Opens the store under `cacheDirectory`, creating it; nil when the folder cannot be made.
     public init?(cacheDirectory: URL) {
         folder = cacheDirectory.appendingPathComponent("output-v1", isDirectory: true)
-        temporaryFolder = folder.appendingPathComponent("tmp", isDirectory: true)
         do {
-            try FileManager.default.createDirectory(at: temporaryFolder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             return nil
         }
-        CacheFiles.removeOrphans(in: temporaryFolder, olderThan: HTTPCache.temporaryFileLifetime)
+        CacheFiles.removeLegacyTemporaryFolder(in: folder, olderThan: HTTPCache.temporaryFileLifetime)
     }
 
     /// Puts `data` at `target` (a path whose folder exists and where nothing is yet) as a hard
@@ -52,14 +50,18 @@ public final class OutputStore: Sendable {
 
     /// Writes `data` to a temporary file and renames it onto `stored`, as the HTTP cache does.
     private func store(_ data: Data, at stored: String) -> Bool {
-        (try? CacheFiles.writeAtomically(data, to: URL(fileURLWithPath: stored), temporaryFolder: temporaryFolder)) != nil
+        (try? CacheFiles.writeAtomically(data, to: stored)) != nil
     }
 
     /// Removes stored files that no output links any more (a link count of 1) and that are older
-    /// than `grace`, so a file another build stored a moment ago and has yet to link survives.
+    /// than `grace`, so a file another build stored a moment ago and has yet to link survives;
+    /// and temporary files whose writer died.
     public func sweep(grace: TimeInterval = 600, now: Date = Date()) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
         let cutoff = Int(now.timeIntervalSince1970 - grace)
+        for name in names where CacheFiles.isOrphan(name, in: folder.path, olderThan: HTTPCache.temporaryFileLifetime, now: now) {
+            CacheFiles.remove(folder.path + "/" + name)
+        }
         for name in names where name.count == 64 {
             let path = folder.path + "/" + name
             var info = stat()

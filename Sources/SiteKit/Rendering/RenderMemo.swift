@@ -41,7 +41,6 @@ final class RenderMemo: Sendable {
     static let magic = Data("SITERENDER 1\n".utf8)
 
     private let indexFile: URL
-    private let temporaryFolder: URL
     private let storeFolder: URL
     private let fingerprint: Key
     private let previous: [Key: Key]
@@ -53,16 +52,16 @@ final class RenderMemo: Sendable {
     init?(cacheDirectory: URL, store: OutputStore, templates: TemplateSet) {
         guard let binary = Self.binaryIdentity() else { return nil }
         let folder = cacheDirectory.appendingPathComponent("render-v1", isDirectory: true)
-        indexFile = folder.appendingPathComponent("index")
-        temporaryFolder = folder.appendingPathComponent("tmp", isDirectory: true)
+        indexFile = folder.appendingPathComponent("index", isDirectory: false)
         storeFolder = store.folder
         var hasher = SHA256()
         hasher.update(data: Self.magic)
         hasher.update(data: Data(binary.utf8))
         hasher.update(data: templates.fingerprint)
         fingerprint = Key(hasher.finalize())
-        guard (try? FileManager.default.createDirectory(at: temporaryFolder, withIntermediateDirectories: true)) != nil else { return nil }
-        CacheFiles.removeOrphans(in: temporaryFolder, olderThan: HTTPCache.temporaryFileLifetime)
+        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else { return nil }
+        CacheFiles.removeOrphans(in: folder, olderThan: HTTPCache.temporaryFileLifetime)
+        CacheFiles.removeLegacyTemporaryFolder(in: folder, olderThan: HTTPCache.temporaryFileLifetime)
         previous = Self.load(indexFile, fingerprint: fingerprint)
     }
 
@@ -84,7 +83,7 @@ final class RenderMemo: Sendable {
     /// it intact.
     func reuse(_ key: Key) -> (Data, SHA256Digest)? {
         guard let content = previous[key],
-              let data = try? Data(contentsOf: storeFolder.appendingPathComponent(content.hex)) else { return nil }
+              let data = try? Data(contentsOf: URL(fileURLWithPath: storeFolder.path + "/" + content.hex, isDirectory: false)) else { return nil }
         let digest = SHA256.hash(data: data)
         guard Key(digest) == content else { return nil }
         current.withLock { $0[key] = content }
@@ -110,7 +109,7 @@ final class RenderMemo: Sendable {
             key.append(to: &data)
             content.append(to: &data)
         }
-        try? CacheFiles.writeAtomically(data, to: indexFile, temporaryFolder: temporaryFolder)
+        try? CacheFiles.writeAtomically(data, to: indexFile.path)
     }
 
     private static func load(_ file: URL, fingerprint: Key) -> [Key: Key] {

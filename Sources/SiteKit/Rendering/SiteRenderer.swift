@@ -46,7 +46,7 @@ struct SiteRenderer: Sendable {
     func page(_ name: String) -> ContentPage {
         content[name] ?? ContentPage.defaultPages[name] ?? ContentPage(
             name: name, title: ContentPage.defaultTitle(for: name), description: "", bodyMarkdown: "",
-            sourceFile: URL(fileURLWithPath: "content/\(name).md"), isBuiltIn: true)
+            sourceFile: URL(fileURLWithPath: "content/\(name).md", isDirectory: false), isBuiltIn: true)
     }
 
     /// Renders `template` for the page at `path`.
@@ -69,7 +69,7 @@ struct SiteRenderer: Sendable {
     /// A content page for pages that have no `content/*.md` of their own.
     func generatedPage(_ name: String, title: String, description: String = "") -> ContentPage {
         ContentPage(name: name, title: title, description: description, bodyMarkdown: "",
-                    sourceFile: URL(fileURLWithPath: "content/\(name).md"), isBuiltIn: true)
+                    sourceFile: URL(fileURLWithPath: "content/\(name).md", isDirectory: false), isBuiltIn: true)
     }
 
     /// Breadcrumbs from the home page to the current page; the last crumb has no link.

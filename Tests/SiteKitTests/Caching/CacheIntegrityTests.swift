@@ -38,20 +38,42 @@ import Testing
         }
     }
 
-    @Test func temporaryFilesOfDeadProcessesAndOldOnesAreRemovedOnOpen() throws {
+    @Test func temporaryFilesOfDeadProcessesAndOldOnesAreRemovedWhenTheirFolderIsListed() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let cache = try HTTPCache(directory: folder.url)
+        let url = URL(string: "http://example.test/orphans")!
+        try cache.store(CacheEntry(metadata: .init(method: "GET", url: CacheEntry.keyURL(url), status: 200, headers: [:],
+                                                   vary: [], requestTime: Date(), responseTime: Date()), body: Data("x".utf8)))
+        let entries = folder.url.appendingPathComponent("http-v3/entries")
+        let entryFolderName = try #require(try FileManager.default.contentsOfDirectory(atPath: entries.path).first)
+        let entryFolder = entries.appendingPathComponent(entryFolderName)
+        let me = ProcessInfo.processInfo.processIdentifier
+        let dead = entryFolder.appendingPathComponent(".tmp-2147483646-1")
+        let old = entryFolder.appendingPathComponent(".tmp-\(me)-999999")
+        let live = entryFolder.appendingPathComponent(".tmp-\(me)-999998")
+        for file in [dead, old, live] { try Data("x".utf8).write(to: file) }
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-7200)], ofItemAtPath: old.path)
+        #expect(cache.entries(method: "GET", url: url).count == 1)
+        #expect(!FileManager.default.fileExists(atPath: dead.path))
+        #expect(!FileManager.default.fileExists(atPath: old.path))
+        #expect(FileManager.default.fileExists(atPath: live.path))
+    }
+
+    @Test func theTemporaryFolderOfEarlierVersionsIsEmptiedOfOrphansAndRemovedOnOpen() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let tmp = folder.url.appendingPathComponent("http-v3/tmp")
         try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
         let dead = tmp.appendingPathComponent("2147483646-dead")
-        let old = tmp.appendingPathComponent("\(ProcessInfo.processInfo.processIdentifier)-old")
         let live = tmp.appendingPathComponent("\(ProcessInfo.processInfo.processIdentifier)-live")
-        for file in [dead, old, live] { try Data("x".utf8).write(to: file) }
-        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-7200)], ofItemAtPath: old.path)
+        for file in [dead, live] { try Data("x".utf8).write(to: file) }
         _ = try HTTPCache(directory: folder.url)
         #expect(!FileManager.default.fileExists(atPath: dead.path))
-        #expect(!FileManager.default.fileExists(atPath: old.path))
-        #expect(FileManager.default.fileExists(atPath: live.path))
+        #expect(FileManager.default.fileExists(atPath: live.path), "a writer still running keeps its file")
+        try FileManager.default.removeItem(at: live)
+        _ = try HTTPCache(directory: folder.url)
+        #expect(!FileManager.default.fileExists(atPath: tmp.path))
     }
 
     @Test func concurrentWritersAndReadersNeverSeeAHalfWrittenEntry() async throws {
@@ -77,7 +99,6 @@ import Testing
         #expect(bad == 0)
         try cache.store(entry(7))
         #expect(cache.entries(method: "GET", url: url).count == 1)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("http-v3/tmp").path)
-        #expect(leftovers.isEmpty)
+        #expect(folder.temporaryFiles().isEmpty)
     }
 }

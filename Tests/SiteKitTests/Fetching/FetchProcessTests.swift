@@ -68,8 +68,7 @@ import Testing
                 #expect(entries.count == 2, "two variants of /p\(n)")
                 #expect(entries.allSatisfy { String(decoding: $0.body, as: UTF8.self) == "body of /p\(n)" })
             }
-            let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("http-v3/tmp").path)
-            #expect(leftovers.isEmpty)
+            #expect(folder.temporaryFiles().isEmpty)
 
             let before = origin.requestCount
             let offline = try await Self.run(["fetch", "--json", "--offline", "--cache-dir", folder.url.path,

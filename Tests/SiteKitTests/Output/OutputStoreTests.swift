@@ -9,7 +9,7 @@ struct OutputStoreTests {
     }
 
     private static func storedNames(_ store: OutputStore) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: store.folder.path).filter { $0 != "tmp" }.sorted()
+        try FileManager.default.contentsOfDirectory(atPath: store.folder.path).sorted()
     }
 
     private static func build(_ files: [String: String], into destination: URL, store: OutputStore) throws -> StagedOutput {
@@ -71,6 +71,19 @@ struct OutputStoreTests {
         #expect(left.count == 1)
         #expect(try Data(contentsOf: store.folder.appendingPathComponent(left[0])) == Data("kept".utf8))
         #expect(try SiteInspector(root: destination).files() == ["kept.html": Data("kept".utf8)])
+    }
+
+    @Test("sweeping removes temporary files whose writer died and keeps those of a live one")
+    func sweepOrphans() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try #require(OutputStore(cacheDirectory: folder.url.appendingPathComponent("cache")))
+        let dead = store.folder.appendingPathComponent(".tmp-2147483646-1")
+        let live = store.folder.appendingPathComponent(".tmp-\(ProcessInfo.processInfo.processIdentifier)-999999")
+        for file in [dead, live] { try Data("x".utf8).write(to: file) }
+        store.sweep()
+        #expect(!FileManager.default.fileExists(atPath: dead.path))
+        #expect(FileManager.default.fileExists(atPath: live.path))
     }
 
     @Test("when a file cannot be linked, the store steps aside and the build writes files itself")

@@ -23,4 +23,14 @@ struct TemporaryFolder {
     func remove() {
         try? FileManager.default.removeItem(at: url)
     }
+
+    /// Paths (relative to the folder) of the cache's temporary files (`.tmp-…`) anywhere inside it.
+    func temporaryFiles() -> [String] {
+        let walker = FileManager.default.enumerator(atPath: url.path)
+        var found: [String] = []
+        while let relative = walker?.nextObject() as? String {
+            if (relative as NSString).lastPathComponent.hasPrefix(".tmp-") { found.append(relative) }
+        }
+        return found
+    }
 }
