@@ -85,6 +85,8 @@ extension SiteRenderer {
 
     /// Text split into paragraphs at blank lines and line breaks, as the APIs write bodies.
     static func paragraphs(_ text: String) -> [String] {
-        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        // Within a line, trimming White_Space is trimming `.whitespaces` (see TrimmingTests),
+        // without Foundation's NSString round trip.
+        text.split(whereSeparator: \.isNewline).map(\.trimmedWhiteSpace).filter { !$0.isEmpty }
     }
 }

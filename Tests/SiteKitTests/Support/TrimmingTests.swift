@@ -20,4 +20,13 @@ struct TrimmingTests {
             #expect(text.trimmedWhiteSpace == text.trimmingCharacters(in: .whitespacesAndNewlines), "U+\(String(value, radix: 16))")
         }
     }
+
+    @Test("within a line (newlines split off), it trims exactly what CharacterSet.whitespaces trims")
+    func withinALine() {
+        for value in 0...0xFFFF {
+            guard let scalar = Unicode.Scalar(value), !Character(scalar).isNewline else { continue }
+            let text = "\(scalar)a\(scalar)"
+            #expect(text.trimmedWhiteSpace == text.trimmingCharacters(in: .whitespaces), "U+\(String(value, radix: 16))")
+        }
+    }
 }
