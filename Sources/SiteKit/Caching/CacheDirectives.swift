@@ -21,6 +21,9 @@ struct ResponseDirectives: Sendable {
     var mustUnderstand: Bool
     /// RFC 5861 `stale-if-error=N`, when the origin bounds stale serving on errors.
     var staleIfError: Int?
+    /// RFC 5861 `stale-while-revalidate=N`: for N seconds after it goes stale, the response may
+    /// be served without asking the origin.
+    var staleWhileRevalidate: Int?
 
     init(_ headers: HTTPHeaders) {
         self.init(CacheControl(headers))
@@ -39,6 +42,7 @@ struct ResponseDirectives: Sendable {
         immutable = cc.has("immutable")
         mustUnderstand = cc.has("must-understand")
         staleIfError = cc.seconds("stale-if-error").value
+        staleWhileRevalidate = cc.seconds("stale-while-revalidate").value
     }
 
     /// Whether the origin forbids serving this response stale, even when it cannot be reached.

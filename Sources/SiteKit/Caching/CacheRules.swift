@@ -12,6 +12,10 @@ enum CacheRules {
     /// Fields that belong to one connection and are never stored (RFC 9110 §7.6.1).
     static let hopByHop: Set<String> = ["connection", "keep-alive", "proxy-connection", "te", "transfer-encoding", "upgrade", "trailer"]
 
+    /// Fields a cache must not keep besides those (RFC 9111 §3.1): they belong to a proxy's
+    /// authentication, not to the response.
+    static let proxyAuthentication: Set<String> = ["proxy-authenticate", "proxy-authentication-info", "proxy-authorization"]
+
     /// Fields a 304 or HEAD response never overwrites in a stored response (§3.2): they describe
     /// the bytes we hold, which the new response did not send.
     static let keptOnUpdate: Set<String> = ["content-length", "content-encoding", "content-range", "transfer-encoding"]
@@ -42,7 +46,7 @@ enum CacheRules {
     /// The fields to store: all but hop-by-hop ones, those `Connection` names, and those a
     /// qualified `no-cache` forbids serving without revalidation.
     static func storedHeaders(_ headers: HTTPHeaders) -> HTTPHeaders {
-        var excluded = hopByHop
+        var excluded = hopByHop.union(proxyAuthentication)
         for line in headers.values(for: "Connection") {
             for name in line.split(separator: ",") { excluded.insert(name.trimmingCharacters(in: .whitespaces).lowercased()) }
         }

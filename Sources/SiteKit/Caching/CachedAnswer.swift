@@ -44,8 +44,29 @@ enum CachedAnswer {
         request.headers.contains("If-None-Match") || request.headers.contains("If-Modified-Since")
     }
 
-    /// Preconditions and ranges we do not evaluate: such requests go straight to the origin.
+    /// Preconditions we do not evaluate: such requests go straight to the origin. (A `Range` on
+    /// HEAD is ignored, as servers ignore it; `If-Range` only ever qualifies a range.)
     static func bypassesCache(_ request: HTTPRequest) -> Bool {
-        ["Range", "If-Range", "If-Match", "If-Unmodified-Since"].contains { request.headers.contains($0) }
+        ["If-Range", "If-Match", "If-Unmodified-Since"].contains { request.headers.contains($0) }
+    }
+
+    /// Whether a GET asks for part of the response.
+    static func asksForRange(_ request: HTTPRequest) -> Bool {
+        request.method == "GET" && request.headers.contains("Range")
+    }
+
+    /// The 206 a stored complete response gives for the request's single byte range (RFC 9110
+    /// §14.2, §15.3.7): the stored fields, a current `Age`, `Content-Range` and the slice's
+    /// `Content-Length`. Nil when the range is not one this cache cuts (see `ByteRange`).
+    static func partial(_ request: HTTPRequest, entry: CacheEntry, freshness: Freshness) -> HTTPResponse? {
+        guard entry.status == 200, !entry.headers.contains("Content-Range"),
+              let header = request.headers.values(for: "Range").first, request.headers.values(for: "Range").count == 1,
+              let range = ByteRange.resolve(header, length: entry.body.count) else { return nil }
+        var response = self.response(for: entry, freshness: freshness, method: "GET")
+        response.status = 206
+        response.headers.set("Content-Range", "bytes \(range.lowerBound)-\(range.upperBound)/\(entry.body.count)")
+        response.headers.set("Content-Length", String(range.count))
+        response.body = entry.body.subdata(in: (entry.body.startIndex + range.lowerBound)..<(entry.body.startIndex + range.upperBound + 1))
+        return response
     }
 }

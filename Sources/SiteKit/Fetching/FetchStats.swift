@@ -8,7 +8,8 @@ public enum CacheOutcome: String, Sendable, Codable {
     case miss
     /// The origin confirmed the cached copy with 304.
     case revalidated
-    /// A stale copy served because the origin failed, or because the run is offline.
+    /// A stale copy served: the origin failed, the run is offline, or the response's
+    /// `stale-while-revalidate` or the request's `max-stale` allowed it.
     case stale
     /// Not cacheable: sent straight to the origin.
     case bypass

@@ -41,13 +41,23 @@ extension HTTPClient {
         }
         let stored = cache.entries(method: "GET", url: request.url)
         let selected = stored.first { Vary.matches($0.metadata.vary, responseHeaders: $0.headers, request: request.headers) }
+        if CachedAnswer.asksForRange(request) {
+            // A range is cut from a usable complete response; anything else goes to the origin
+            // untouched, and its answer is not stored.
+            if let selected, selected.status == 200, !options.offline {
+                let freshness = Freshness(selected, now: clock.now, minimumTTL: options.minimumTTL)
+                if isUsable(selected, freshness: freshness, request: directives),
+                   let partial = CachedAnswer.partial(request, entry: selected, freshness: freshness) {
+                    return FetchResult(response: partial, outcome: freshness.isFresh ? .hit : .stale,
+                                       age: Int(max(0, freshness.currentAge)), attempts: 0)
+                }
+            }
+            return try await direct(request, limits: limits)
+        }
         if let selected {
             let freshness = Freshness(selected, now: clock.now, minimumTTL: options.minimumTTL)
-            if options.offline {
+            if options.offline || isUsable(selected, freshness: freshness, request: directives) {
                 return answer(request, from: selected, freshness: freshness, outcome: freshness.isFresh ? .hit : .stale)
-            }
-            if isUsable(selected, freshness: freshness, request: directives) {
-                return answer(request, from: selected, freshness: freshness, outcome: .hit)
             }
         } else if options.offline {
             throw FetchError(.offlineMiss, method: request.method, url: request.url)
@@ -69,7 +79,13 @@ extension HTTPClient {
         }
         if let minFresh = request.minFresh, freshness.lifetime - freshness.currentAge < Double(minFresh) { return false }
         if freshness.isFresh { return true }
-        guard let maxStale = request.maxStale, !response.forbidsStale else { return false }
+        if response.forbidsStale { return false }
+        // RFC 5861: within the window the stored response is used as it is; the first request
+        // after the window revalidates it. (No revalidation runs in the background: a build or
+        // `site fetch` would have to wait for it before exiting, which is the delay the origin
+        // allowed us to skip.)
+        if let window = response.staleWhileRevalidate, freshness.staleness <= Double(window) { return true }
+        guard let maxStale = request.maxStale else { return false }
         switch maxStale {
         case .unlimited: return true
         case .seconds(let seconds): return freshness.staleness <= Double(seconds)
