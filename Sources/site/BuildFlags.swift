@@ -18,7 +18,7 @@ struct BuildFlags: ParsableArguments {
     @Flag(help: "Use the live APIs only; never fall back to demo data.") var live = false
     @Flag(help: "Use the embedded demo API only; no internet needed.") var demo = false
     @Flag(help: "Make no network request: serve from the cache, stale or not.") var offline = false
-    @Flag(help: "Revalidate every cached response.") var refresh = false
+    @Flag(help: "Revalidate every cached response (a fresh immutable one excepted).") var refresh = false
     @Flag(help: "Fail the build on any image warning.") var strict = false
     @Flag(help: "Print only warnings and errors.") var quiet = false
     @Flag(help: "Print one line per HTTP request.") var verbose = false

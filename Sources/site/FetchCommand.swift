@@ -38,7 +38,7 @@ struct FetchCommand: AsyncParsableCommand {
     @Flag(help: "Make no network request; answer from the cache or fail.")
     var offline = false
 
-    @Flag(help: "Revalidate even a fresh cached copy.")
+    @Flag(help: "Revalidate even a fresh cached copy (unless it is immutable), as a browser reload does.")
     var refresh = false
 
     @Option(help: "Seconds allowed for each whole response.")

@@ -35,6 +35,12 @@ extension HTTPClient {
     }
 
     private func read(_ request: HTTPRequest, limits: TransferLimits, cache: HTTPCache) async throws -> FetchResult {
+        var request = request
+        if options.refresh && !request.headers.contains("Cache-Control") {
+            // A reload, as browsers make it: the origin and any cache on the way are asked for a
+            // current answer too.
+            request.headers.set("Cache-Control", "max-age=0")
+        }
         let directives = RequestDirectives(request.headers)
         if directives.noStore || CachedAnswer.bypassesCache(request) {
             return try await direct(request, limits: limits)
@@ -71,10 +77,10 @@ extension HTTPClient {
     /// Whether `entry` may answer without contacting the origin (§4.2, §5.2.1).
     func isUsable(_ entry: CacheEntry, freshness: Freshness, request: RequestDirectives) -> Bool {
         let response = ResponseDirectives(entry.headers)
-        guard !response.noCache, !options.refresh else { return false }
-        // `immutable` (RFC 8246): a fresh response is not revalidated on a reload.
+        guard !response.noCache else { return false }
+        // `immutable` (RFC 8246): a fresh response is not revalidated on a reload (`--refresh`).
         if !(response.immutable && freshness.isFresh) {
-            if request.noCache || request.maxAge == .invalid { return false }
+            if options.refresh || request.noCache || request.maxAge == .invalid { return false }
             if let maxAge = request.maxAge.value, freshness.currentAge > Double(maxAge) { return false }
         }
         if let minFresh = request.minFresh, freshness.lifetime - freshness.currentAge < Double(minFresh) { return false }

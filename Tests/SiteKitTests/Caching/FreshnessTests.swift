@@ -115,6 +115,23 @@ import Testing
             let refreshed = try await harness.get(origin.url("/f"), options: HTTPClientOptions(timeout: 30, retry: .none, refresh: true))
             #expect(refreshed.outcome == .revalidated && refreshed.text == "f")
             #expect(origin.requests.last?.headers["If-None-Match"] == "W/\"f\"")
+            #expect(origin.requests.last?.headers["Cache-Control"] == "max-age=0", "a reload, as a browser sends it")
+        }
+    }
+
+    @Test func refreshLeavesAFreshImmutableResponseAloneAndRevalidatesAStaleOne() async throws {
+        let harness = try CacheHarness()
+        try await TestOrigin.run({ request in
+            request.headers["If-None-Match"] != nil ? OriginReply(status: 304)
+                : .text("i", headers: ["Cache-Control": "max-age=2, immutable", "ETag": "\"i\""])
+        }) { origin in
+            let refresh = HTTPClientOptions(timeout: 30, retry: .none, refresh: true)
+            _ = try await harness.get(origin.url("/i"))
+            #expect(try await harness.get(origin.url("/i"), options: refresh).outcome == .hit)
+            harness.clock.advance(by: 3)
+            #expect(try await harness.get(origin.url("/i"), options: refresh).outcome == .revalidated)
+            #expect(origin.requests.last?.headers["Cache-Control"] == "max-age=0")
+            #expect(origin.requestCount == 2)
         }
     }
 
