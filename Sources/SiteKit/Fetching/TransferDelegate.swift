@@ -106,11 +106,14 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         for (name, value) in fields.sorted(by: { $0.0.lowercased() < $1.0.lowercased() }) {
             headers.add(name, value)
         }
-        if headers["Content-Encoding"] == nil, request.method != "HEAD", response.statusCode != 304, transfer.response != nil,
+        if headers["Content-Encoding"] == nil, request.method != "HEAD", response.statusCode != 304,
            let declared = Int(headers["Content-Length"] ?? ""), declared > transfer.body.count {
-            transfer.continuation.resume(throwing: FetchError(
-                .transport(detail: "the connection closed after \(transfer.body.count) of \(declared) bytes", unreachable: false),
-                method: request.method, url: request.url))
+            let detail = transfer.response == nil
+                ? "the \(response.statusCode) response's \(declared)-byte body was dropped by URLSession, which does not deliver "
+                    + "the body of a redirect without a Location"
+                : "the connection closed after \(transfer.body.count) of \(declared) bytes"
+            transfer.continuation.resume(throwing: FetchError(.transport(detail: detail, unreachable: false),
+                                                              method: request.method, url: request.url))
             return
         }
         transfer.continuation.resume(returning: HTTPResponse(

@@ -111,4 +111,15 @@ import Testing
             #expect(raw.response.status == 301)
         }
     }
+
+    @Test func aRedirectWithoutLocationWhoseBodyNeverArrivedIsAnErrorAndNotStored() async throws {
+        let harness = try CacheHarness()
+        try await TestOrigin.run({ _ in .text("moved, but nobody says where", status: 302, headers: ["Cache-Control": "max-age=600"]) }) { origin in
+            let error = await #expect(throws: FetchError.self) {
+                _ = try await harness.client().fetch(HTTPRequest(url: origin.url("/choices")), limits: FetchTool.limits)
+            }
+            #expect(error?.kindName == "transport")
+            #expect(harness.entryFiles().isEmpty)
+        }
+    }
 }
