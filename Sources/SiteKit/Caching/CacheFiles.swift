@@ -34,6 +34,9 @@ enum CacheFiles {
                 // The folder is new, or another process removed it a moment ago: create it and retry.
                 try FileManager.default.createDirectory(atPath: String(folder), withIntermediateDirectories: true)
                 continue
+            } catch {
+                unlink(temporary)  // a disk that filled up mid-write leaves no partial file behind
+                throw error
             }
             if rename(temporary, destination) == 0 { return }
             failure = errno
