@@ -13,19 +13,22 @@ enum CacheFiles {
 
     /// Numbers this process's temporary files; with the PID, a name no other writer uses.
     private static let counter = Atomic<UInt64>(0)
+    /// Drawn once per process, so that processes of one PID in different PID namespaces (two
+    /// containers sharing a cache folder) still pick different names.
+    private static let processTag = String(UInt32.random(in: 0...UInt32.max), radix: 16)
 
     /// Writes `data` to a temporary file beside `destination` and renames it onto `destination`.
     ///
     /// `rename(2)` within one folder replaces the destination atomically, so a concurrent reader
     /// sees either the previous file or this one; it also needs no file-system-wide lock, as a
     /// rename between folders does, so writers in different folders do not wait for each other.
-    /// The temporary name (`.tmp-<pid>-<n>`) carries our PID so that another process can tell an
+    /// The temporary name (`.tmp-<pid>-<tag>-<n>`) carries our PID so that another process can tell an
     /// abandoned file from one still being written (see `removeOrphans`). There is no fsync: a
     /// file cut short by a power loss fails its checksum and is a miss, never wrong data.
     static func writeAtomically(_ data: Data, to destination: String) throws {
         let folder = destination[..<(destination.lastIndex(of: "/") ?? destination.startIndex)]
         let number = counter.add(1, ordering: .relaxed).newValue
-        let temporary = "\(folder)/\(temporaryPrefix)\(getpid())-\(number)"
+        let temporary = "\(folder)/\(temporaryPrefix)\(getpid())-\(processTag)-\(number)"
         var failure: Int32 = 0
         for attempt in 0..<3 {
             do {

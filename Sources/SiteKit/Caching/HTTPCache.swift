@@ -10,7 +10,7 @@ import Foundation
 ///   own, version 2 one of 256 by two hex digits: on a cold build, creating the folders cost more
 ///   than writing the files. Sixteen keep a listing short for caches of tens of thousands of
 ///   entries.) Metadata is a length-prefixed record, not JSON (see `CacheEntryCodec`).
-/// - `entries/<a>/.tmp-<pid>-<n>`: files being written, beside the entries they become. A
+/// - `entries/<a>/.tmp-<pid>-<tag>-<n>`: files being written, beside the entries they become. A
 ///   finished file is renamed into place, which replaces an older copy atomically; readers see
 ///   the old file or the new one, never a mix.
 ///
