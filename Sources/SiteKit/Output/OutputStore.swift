@@ -19,6 +19,9 @@ public final class OutputStore: Sendable {
     /// The store's folder: one file per distinct content, named by the SHA-256 of its bytes.
     public let folder: URL
     private let linking = Atomic<Bool>(true)
+    /// Names of stored files this build read back and checked against their name (`contents`):
+    /// linking them needs no second comparison.
+    private let checked = Mutex<Set<String>>([])
 
     /// Opens the store under `cacheDirectory`, creating it; nil when the folder cannot be made.
     public init?(cacheDirectory: URL) {
@@ -37,15 +40,29 @@ public final class OutputStore: Sendable {
     /// the caller then writes it itself.
     func place(_ data: Data, at target: String, digest: SHA256Digest? = nil) -> Bool {
         guard linking.load(ordering: .relaxed) else { return false }
-        let stored = folder.path + "/" + Hex.string(digest ?? SHA256.hash(data: data))
+        let name = Hex.string(digest ?? SHA256.hash(data: data))
+        let stored = folder.path + "/" + name
+        var known = digest != nil && checked.withLock { $0.contains(name) }
         for _ in 0..<2 {
-            guard PlainFile.holds(data, at: stored) || store(data, at: stored) else { return false }
+            guard known || PlainFile.holds(data, at: stored) || store(data, at: stored) else { return false }
             if link(stored, target) == 0 { return true }
             // Another build's sweep removed the file between the two calls: store it again.
             guard errno == ENOENT else { break }
+            known = false
         }
         linking.store(false, ordering: .relaxed)
         return false
+    }
+
+    /// The stored file named `name` (the SHA-256 of its bytes, in hex) and that digest, read back
+    /// and checked against the name; nil when it is missing or was altered.
+    func contents(named name: String) -> (Data, SHA256Digest)? {
+        let path = folder.path + "/" + name
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path, isDirectory: false)) else { return nil }
+        let digest = SHA256.hash(data: data)
+        guard Hex.string(digest) == name else { return nil }
+        checked.withLock { _ = $0.insert(name) }
+        return (data, digest)
     }
 
     /// Writes `data` to a temporary file and renames it onto `stored`, as the HTTP cache does.

@@ -41,7 +41,7 @@ final class RenderMemo: Sendable {
     static let magic = Data("SITERENDER 1\n".utf8)
 
     private let indexFile: URL
-    private let storeFolder: URL
+    private let store: OutputStore
     private let fingerprint: Key
     private let previous: [Key: Key]
     private let current = Mutex<[Key: Key]>([:])
@@ -53,7 +53,7 @@ final class RenderMemo: Sendable {
         guard let binary = Self.binaryIdentity() else { return nil }
         let folder = cacheDirectory.appendingPathComponent("render-v1", isDirectory: true)
         indexFile = folder.appendingPathComponent("index", isDirectory: false)
-        storeFolder = store.folder
+        self.store = store
         var hasher = SHA256()
         hasher.update(data: Self.magic)
         hasher.update(data: Data(binary.utf8))
@@ -82,10 +82,7 @@ final class RenderMemo: Sendable {
     /// The page an earlier build rendered for `key`, and its SHA-256, when the store still holds
     /// it intact.
     func reuse(_ key: Key) -> (Data, SHA256Digest)? {
-        guard let content = previous[key],
-              let data = try? Data(contentsOf: URL(fileURLWithPath: storeFolder.path + "/" + content.hex, isDirectory: false)) else { return nil }
-        let digest = SHA256.hash(data: data)
-        guard Key(digest) == content else { return nil }
+        guard let content = previous[key], let (data, digest) = store.contents(named: content.hex) else { return nil }
         current.withLock { $0[key] = content }
         reusedCount.add(1, ordering: .relaxed)
         return (data, digest)

@@ -44,9 +44,7 @@ struct SiteRenderer: Sendable {
     }
 
     func page(_ name: String) -> ContentPage {
-        content[name] ?? ContentPage.defaultPages[name] ?? ContentPage(
-            name: name, title: ContentPage.defaultTitle(for: name), description: "", bodyMarkdown: "",
-            sourceFile: URL(fileURLWithPath: "content/\(name).md", isDirectory: false), isBuiltIn: true)
+        content[name] ?? ContentPage.defaultPages[name] ?? generatedPage(name, title: ContentPage.defaultTitle(for: name))
     }
 
     /// Renders `template` for the page at `path`.

@@ -67,14 +67,10 @@ struct LocalServer: Sendable {
                 throw StartFailure(reason: "it stopped before it was listening")
             }
             return LocalServer(baseURL: url, executor: executor, services: services, task: task)
-        } catch let failure as StartFailure {
-            await services.triggerGracefulShutdown()
-            _ = await task.result
-            throw failure
         } catch {
             await services.triggerGracefulShutdown()
             _ = await task.result
-            throw StartFailure(reason: "\(error)")
+            throw error as? StartFailure ?? StartFailure(reason: "\(error)")
         }
     }
 

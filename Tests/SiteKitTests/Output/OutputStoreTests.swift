@@ -86,6 +86,36 @@ struct OutputStoreTests {
         #expect(FileManager.default.fileExists(atPath: live.path))
     }
 
+    @Test("a stored copy read back and checked is linked as it is, and stored again if it vanished since")
+    func checkedCopies() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try #require(OutputStore(cacheDirectory: folder.url.appendingPathComponent("cache")))
+        let destination = folder.url.appendingPathComponent("public")
+        _ = try Self.build(["a.html": "page"], into: destination, store: store)
+        let name = try #require(try Self.storedNames(store).first)
+        let (bytes, digest) = try #require(store.contents(named: name))
+        #expect(bytes == Data("page".utf8))
+        try FileManager.default.removeItem(at: store.folder.appendingPathComponent(name))
+        #expect(store.contents(named: name) == nil)
+        let output = try StagedOutput(destination: folder.url.appendingPathComponent("again"), store: store)
+        try output.write(bytes, to: "a.html", digest: digest)
+        try output.commit()
+        #expect(try SiteInspector(root: folder.url.appendingPathComponent("again")).files() == ["a.html": Data("page".utf8)])
+        #expect(try Data(contentsOf: store.folder.appendingPathComponent(name)) == Data("page".utf8))
+    }
+
+    @Test("a stored copy whose bytes no longer match its name is not handed out")
+    func alteredCopies() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try #require(OutputStore(cacheDirectory: folder.url.appendingPathComponent("cache")))
+        _ = try Self.build(["a.html": "page"], into: folder.url.appendingPathComponent("public"), store: store)
+        let name = try #require(try Self.storedNames(store).first)
+        try Data("edited".utf8).write(to: store.folder.appendingPathComponent(name))
+        #expect(store.contents(named: name) == nil)
+    }
+
     @Test("when a file cannot be linked, the store steps aside and the build writes files itself")
     func fallsBackToWriting() throws {
         let folder = try TemporaryFolder()
