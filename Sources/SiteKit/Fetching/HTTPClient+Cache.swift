@@ -50,9 +50,9 @@ extension HTTPClient {
         if CachedAnswer.asksForRange(request) {
             // A range is cut from a usable complete response; anything else goes to the origin
             // untouched, and its answer is not stored.
-            if let selected, selected.status == 200, !options.offline {
+            if let selected, selected.status == 200 {
                 let freshness = Freshness(selected, now: clock.now, minimumTTL: options.minimumTTL)
-                if isUsable(selected, freshness: freshness, request: directives),
+                if options.offline || isUsable(selected, freshness: freshness, request: directives),
                    let partial = CachedAnswer.partial(request, entry: selected, freshness: freshness) {
                     return FetchResult(response: partial, outcome: freshness.isFresh ? .hit : .stale,
                                        age: Int(max(0, freshness.currentAge)), attempts: 0)

@@ -19,6 +19,10 @@ import Testing
             #expect(try await harness.get(url, headers: ["Range": "bytes=-1"]).text == "0")
             #expect(origin.requestCount == 1)
             #expect(try await harness.get(url).text == "01234567890", "the stored response is whole")
+            var offline = HTTPClientOptions(timeout: 30, retry: .none)
+            offline.offline = true
+            let cut = try await harness.get(url, headers: ["Range": "bytes=2-3"], options: offline)
+            #expect(cut.response.status == 206 && cut.text == "23" && origin.requestCount == 1)
         }
     }
 
