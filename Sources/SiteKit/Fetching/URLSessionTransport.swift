@@ -23,6 +23,9 @@ public final class URLSessionTransport: HTTPTransport {
         configuration.timeoutIntervalForResource = 24 * 3600
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
+        // Without this, Foundation still parses every response header line for cookies it then
+        // has nowhere to store: 3 % of a cold build's CPU.
+        configuration.httpCookieAcceptPolicy = .never
         let delegate = TransferDelegate()
         self.delegate = delegate
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)

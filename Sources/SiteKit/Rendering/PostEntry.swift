@@ -18,6 +18,9 @@ struct PostEntry {
         guard flat.count > limit else { return flat }
         let cut = flat.prefix(limit)
         let word = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
-        return word.trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)) + "…"
+        return word.trimmingCharacters(in: excerptEnds) + "…"
     }
+
+    /// What an excerpt does not end with before its "…" (built once: a union is costly on Linux).
+    private static let excerptEnds = CharacterSet.punctuationCharacters.union(.whitespaces)
 }

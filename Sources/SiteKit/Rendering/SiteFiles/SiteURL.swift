@@ -5,7 +5,7 @@ enum SiteURL {
     /// `baseURL` without surrounding whitespace and with exactly one trailing `/`, so a sub-path
     /// such as `https://example.com/sub` is treated as a folder. Otherwise used as given.
     static func base(_ baseURL: String) -> String {
-        var base = Substring(baseURL.trimmingCharacters(in: .whitespacesAndNewlines))
+        var base = Substring(baseURL.trimmedWhiteSpace)
         while base.hasSuffix("/") { base.removeLast() }
         return base + "/"
     }
