@@ -10,6 +10,9 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         /// No HTTP response at all. `unreachable` is true when the host could not be reached
         /// (the name does not resolve, the connection is refused, no route).
         case transport(detail: String, unreachable: Bool)
+        /// A response arrived in a content or transfer coding the transport cannot decode, so
+        /// none of it can be handed over. Not retried: the server would answer the same way.
+        case undecodable
         /// The whole-response deadline fired.
         case timeout(seconds: Double)
         /// The server answered with an error status.
@@ -49,7 +52,7 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
     /// A short name for the kind, used in machine-readable output.
     public var kindName: String {
         switch kind {
-        case .transport: "transport"
+        case .transport, .undecodable: "transport"
         case .timeout: "timeout"
         case .httpStatus: "http"
         case .decoding: "decoding"
@@ -71,7 +74,9 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
             if unreachable {
                 return "\(target) failed: \(host) could not be reached (\(detail))\(tries). Check the network or the URL, or build from the embedded API with --demo."
             }
-            return "\(target) failed: \(detail)\(tries). Check the network and retry, or build from the embedded API with --demo."
+            return "\(target) failed: \(Self.clause(detail))\(tries). Check the network and retry, or build from the embedded API with --demo."
+        case .undecodable:
+            return "\(target) failed: the server answered in a content or transfer coding that URLSession cannot decode (it knows identity, chunked, gzip, deflate, br and zstd), so nothing of the response could be used or stored. The server chose a coding the request did not offer: report it to whoever runs it."
         case .timeout(let seconds):
             return "\(target) timed out after \(Self.format(seconds)) s\(tries). The server is slow or stalled; retry later, raise --timeout, or run with --demo."
         case .httpStatus(let status, let message):
@@ -94,7 +99,7 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
     /// Failures after which a stale cached copy may stand in for the origin (stale-if-error).
     var allowsStaleFallback: Bool {
         switch kind {
-        case .transport, .timeout, .retryAfterTooLong: true
+        case .transport, .undecodable, .timeout, .retryAfterTooLong: true
         default: false
         }
     }
@@ -102,7 +107,8 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
     /// A clause for warnings: "failed (the connection was refused)", "timed out after 30 s".
     var shortReason: String {
         switch kind {
-        case .transport(let detail, _): "failed (\(detail))"
+        case .transport(let detail, _): "failed (\(Self.clause(detail)))"
+        case .undecodable: "answered in a coding URLSession cannot decode"
         case .timeout(let seconds): "timed out after \(Self.format(seconds)) s"
         case .retryAfterTooLong(let seconds, _): "asked to retry after \(Self.format(seconds)) s"
         case .httpStatus(let status, _): "answered HTTP \(status)"
@@ -111,6 +117,13 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         case .decoding(_, let detail): "sent unreadable JSON: \(detail)"
         case .cache(let detail): "could not use the cache: \(detail)"
         }
+    }
+
+    /// A message from below (libcurl's end with a full stop) as a clause inside our sentence.
+    static func clause(_ detail: String) -> String {
+        var text = Substring(detail)
+        while text.last == "." || text.last == " " { text.removeLast() }
+        return String(text)
     }
 
     static func format(_ seconds: Double) -> String {

@@ -134,7 +134,12 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         case NSURLErrorTimedOut:
             return .transport(detail: "the connection timed out", unreachable: false)
         case NSURLErrorSecureConnectionFailed, NSURLErrorServerCertificateUntrusted, NSURLErrorServerCertificateHasBadDate:
-            return .transport(detail: "the TLS connection failed (\(error.localizedDescription))", unreachable: false)
+            return .transport(detail: "the TLS connection failed (\(FetchError.clause(error.localizedDescription)))", unreachable: false)
+        case NSURLErrorUnknown where error.localizedDescription.contains("content encoding"),
+             NSURLErrorCannotDecodeContentData, NSURLErrorCannotDecodeRawData:
+            // libcurl's CURLE_BAD_CONTENT_ENCODING, which Foundation passes on only as its text,
+            // for a Content-Encoding or Transfer-Encoding it does not know.
+            return .undecodable
         default:
             return .transport(detail: error.localizedDescription, unreachable: false)
         }
