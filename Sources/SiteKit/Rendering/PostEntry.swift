@@ -14,7 +14,7 @@ struct PostEntry {
 
     /// The body's first 160 characters on one line, cut at a word boundary.
     static func excerpt(_ body: String, limit: Int = 160) -> String {
-        let flat = body.split(whereSeparator: \.isNewline).joined(separator: " ")
+        let flat = body.lines.joined(separator: " ")
         guard flat.count > limit else { return flat }
         let cut = flat.prefix(limit)
         let word = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut

@@ -87,6 +87,6 @@ extension SiteRenderer {
     static func paragraphs(_ text: String) -> [String] {
         // Within a line, trimming White_Space is trimming `.whitespaces` (see TrimmingTests),
         // without Foundation's NSString round trip.
-        text.split(whereSeparator: \.isNewline).map(\.trimmedWhiteSpace).filter { !$0.isEmpty }
+        text.lines.map(\.trimmedWhiteSpace).filter { !$0.isEmpty }
     }
 }

@@ -14,3 +14,33 @@ extension StringProtocol {
         scalar.properties.isWhitespace || scalar == "\u{200B}"
     }
 }
+
+extension String {
+    /// The text's non-empty lines: what `split(whereSeparator: \.isNewline)` returns, found on
+    /// Unicode scalars instead of Characters, which costs grapheme breaking on every character.
+    /// The two agree because a line break is always a Character of its own (grapheme rules
+    /// GB4 and GB5), except CR LF, which splits into an empty piece that is dropped.
+    var lines: [Substring] {
+        var result: [Substring] = []
+        let scalars = unicodeScalars
+        var start = scalars.startIndex
+        var index = start
+        while index < scalars.endIndex {
+            if Self.isLineBreak(scalars[index]) {
+                if start < index { result.append(self[start..<index]) }
+                start = scalars.index(after: index)
+            }
+            index = scalars.index(after: index)
+        }
+        if start < scalars.endIndex { result.append(self[start..<scalars.endIndex]) }
+        return result
+    }
+
+    /// The scalars for which `Character.isNewline` is true.
+    private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
+    }
+}

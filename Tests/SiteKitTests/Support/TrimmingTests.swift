@@ -30,3 +30,24 @@ struct TrimmingTests {
         }
     }
 }
+
+@Suite("Splitting lines")
+struct LineSplittingTests {
+    @Test("lines are what a Character split at newlines gives", arguments: [
+        "", "\n", "one", "a\nb", "a\r\nb", "a\n\n\nb\n", "\r\n\r\n", "a\u{2028}b\u{2029}c\u{85}d\u{0B}e\u{0C}f\rg",
+        "\n\u{301}accent after a break", "e\u{301}\ne\u{301}", "🙂\n👩‍👩‍👧", "  spaced  \n\t tabbed \t",
+    ])
+    func matchesCharacterSplit(text: String) {
+        #expect(text.lines == text.split(whereSeparator: \.isNewline))
+    }
+
+    @Test("every BMP scalar between two words splits alike")
+    func everyScalar() {
+        for value in 0...0xFFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            for text in ["a\(scalar)b", "\(scalar)a\r\n\(scalar)"] {
+                #expect(text.lines == text.split(whereSeparator: \.isNewline), "U+\(String(value, radix: 16))")
+            }
+        }
+    }
+}
