@@ -20,6 +20,7 @@ struct BuildFlags: ParsableArguments {
     @Flag(help: "Make no network request: serve from the cache, stale or not.") var offline = false
     @Flag(help: "Revalidate every cached response (a fresh immutable one excepted).") var refresh = false
     @Flag(help: "Fail the build on any image warning.") var strict = false
+    @Flag(help: "Do every step even when nothing changed since the last build.") var force = false
     @Flag(help: "Print only warnings and errors.") var quiet = false
     @Flag(help: "Print one line per HTTP request.") var verbose = false
 
@@ -70,7 +71,7 @@ struct BuildFlags: ParsableArguments {
 
     /// A build with the standard HTTP client and disk cache.
     func makeBuild(settings: SiteSettings, project: URL, reporter: Reporter) -> SiteBuild {
-        let options = BuildOptions(projectDirectory: project, offline: offline, refresh: refresh, strict: strict)
+        let options = BuildOptions(projectDirectory: project, offline: offline, refresh: refresh, strict: strict, force: force)
         let stats = FetchStats()
         return SiteBuild(settings: settings, options: options, reporter: reporter) { cacheDirectory, http, jobs in
             HTTPClient.standard(cacheDirectory: cacheDirectory, options: http, maxConnectionsPerHost: jobs,

@@ -10,12 +10,15 @@ public struct BuildOptions: Sendable {
     public var refresh = false
     /// Any image warning fails the build.
     public var strict = false
+    /// Do every step even when the last build's record shows that nothing changed.
+    public var force = false
 
-    public init(projectDirectory: URL, offline: Bool = false, refresh: Bool = false, strict: Bool = false) {
+    public init(projectDirectory: URL, offline: Bool = false, refresh: Bool = false, strict: Bool = false, force: Bool = false) {
         self.projectDirectory = projectDirectory
         self.offline = offline
         self.refresh = refresh
         self.strict = strict
+        self.force = force
     }
 
     var contentDirectory: URL { projectDirectory.appendingPathComponent("content", isDirectory: true) }
@@ -42,12 +45,17 @@ public struct BuildSummary: Sendable {
     /// HTML pages produced, and how long rendering them took per core.
     public var render: RenderTiming
     public var seconds: Double
+    /// True when the last build's record showed that nothing changed, so nothing was done.
+    public var upToDate = false
 
-    /// Two or three lines a person reads at the end of a build.
+    /// Four or five lines a person reads at the end of a build.
     public var text: String {
-        """
+        let work = upToDate
+            ? "up to date: settings, content, templates, data and output are those of the last build, so nothing was decoded, rendered or written (--force builds anyway)"
+            : "render: \(render.text)\(render.reused > 0 ? "\nrender cache: \(render.reused) of \(render.pages) pages unchanged since an earlier build, not rendered again" : "")"
+        return """
         built \(people) people and \(posts) posts: \(pagesWritten) files written, \(filesUnchanged) unchanged, in \(String(format: "%.2f", seconds)) s
-        render: \(render.text)\(render.reused > 0 ? "\nrender cache: \(render.reused) of \(render.pages) pages unchanged since an earlier build, not rendered again" : "")
+        \(work)
         images: \(images.downloaded) downloaded, \(images.fromCache + images.revalidated) from cache (\(images.revalidated) revalidated), \(imageFailures) failed, in \(String(format: "%.2f", imageSeconds)) s
         source: \(source.summary); seed: \(seed) (rebuild the same people with --seed \(seed))
         """

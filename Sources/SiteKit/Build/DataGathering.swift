@@ -11,6 +11,9 @@ struct DataGathering: Sendable {
         var data: SiteData
         var source: DataSource
         var images: ThumbnailPipeline.Outcome
+        /// Every fetch of a live build, for its `BuildRecord`; nil for demo data, or when one of
+        /// them cannot be recorded.
+        var requests: [BuildRecord.Request]?
     }
 
     var settings: SiteSettings
@@ -42,7 +45,7 @@ struct DataGathering: Sendable {
         // When a fallback exists, an unreachable host is not worth retrying: the demo data is
         // seconds away, and the user asked for a build, not a wait.
         http.retry.retriesUnreachable = !fallback
-        let client = makeClient(options.resolve(settings.cacheDirectory), http, settings.jobs)
+        let client = FetchRecorder(makeClient(options.resolve(settings.cacheDirectory), http, settings.jobs))
         let data = try await fetchData(client: client, randomUser: settings.randomUserURL, jsonPlaceholder: settings.jsonPlaceholderURL)
         var hosts: [String] = []
         for url in [settings.randomUserURL, settings.jsonPlaceholderURL] {
@@ -51,7 +54,8 @@ struct DataGathering: Sendable {
             if !hosts.contains(host) { hosts.append(host) }
         }
         let source = DataSource(isDemo: false, detail: hosts.joined(separator: ", "))
-        return Result(data: data, source: source, images: await images(for: data, client: client, into: output))
+        let images = await images(for: data, client: client, into: output)
+        return Result(data: data, source: source, images: images, requests: client.requests)
     }
 
     private func fromDemo(into output: StagedOutput, detail: String) async throws -> Result {
@@ -63,7 +67,7 @@ struct DataGathering: Sendable {
             let client = makeClient(nil, http, settings.jobs)
             let data = try await fetchData(client: client, randomUser: server.randomUserURL, jsonPlaceholder: server.jsonPlaceholderURL)
             let source = DataSource(isDemo: true, detail: detail)
-            return Result(data: data, source: source, images: await images(for: data, client: client, into: output))
+            return Result(data: data, source: source, images: await images(for: data, client: client, into: output), requests: nil)
         }
     }
 
@@ -91,7 +95,7 @@ struct DataGathering: Sendable {
         return await pipeline.run(jobs, into: output)
     }
 
-    private func clientOptions() -> HTTPClientOptions {
+    func clientOptions() -> HTTPClientOptions {
         HTTPClientOptions(timeout: settings.timeout, offline: options.offline, refresh: options.refresh,
                           minimumTTL: settings.cacheTTL)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The private HTTP cache on disk, shared by builds and `site fetch`, and by several processes at once.
 ///
@@ -22,6 +23,11 @@ public final class HTTPCache: Sendable {
     /// The folder given by the user; the cache writes nowhere else.
     public let directory: URL
     private let entriesFolder: URL
+    /// Each entries folder's names as this instance last listed them, changed by its own stores
+    /// and removals. A client lives for one build or one `site fetch`, so a folder is listed once
+    /// per run instead of once per lookup; what other processes store meanwhile is not seen,
+    /// which costs at most a request, and what they remove is skipped when it cannot be read.
+    private let listings = Mutex<[String: [String]]>([:])
 
     /// How old an orphaned temporary file must be before it is removed whatever its owner.
     static let temporaryFileLifetime: TimeInterval = 3600
@@ -39,11 +45,7 @@ public final class HTTPCache: Sendable {
     func entries(method: String, url: URL) -> [CacheEntry] {
         let key = CacheEntry.primaryKey(method: method, url: url)
         let (folder, prefix) = location(forKey: key)
-        let names = CacheFiles.list(URL(fileURLWithPath: folder, isDirectory: true))
-        for name in names where CacheFiles.isOrphan(name, in: folder, olderThan: Self.temporaryFileLifetime) {
-            CacheFiles.remove(folder + "/" + name)
-        }
-        return names.filter { $0.hasPrefix(prefix) }
+        return names(in: folder).filter { $0.hasPrefix(prefix) }
             .compactMap { CacheFiles.read(folder + "/" + $0).flatMap(CacheEntryCodec.decode) }
             .filter { $0.primaryKey == key }
             .sorted { $0.metadata.responseTime > $1.metadata.responseTime }
@@ -52,22 +54,51 @@ public final class HTTPCache: Sendable {
     /// Stores `entry`, replacing the stored response with the same URL and selecting headers.
     func store(_ entry: CacheEntry) throws {
         let (folder, prefix) = location(forKey: entry.primaryKey)
-        try CacheFiles.writeAtomically(try CacheEntryCodec.encode(entry), to: folder + "/" + prefix + entry.variantName)
+        let name = prefix + entry.variantName
+        try CacheFiles.writeAtomically(try CacheEntryCodec.encode(entry), to: folder + "/" + name)
+        listings.withLock { all in
+            if let names = all[folder], !names.contains(name) { all[folder] = (names + [name]).sorted() }
+        }
     }
 
     /// Removes one stored response.
     func remove(_ entry: CacheEntry) {
         let (folder, prefix) = location(forKey: entry.primaryKey)
-        CacheFiles.remove(folder + "/" + prefix + entry.variantName)
+        remove(prefix + entry.variantName, in: folder)
     }
 
-    /// Removes every stored response for `url`, whatever the method (RFC 9111 §4.4).
+    /// Removes every stored response for `url`, whatever the method (RFC 9111 §4.4). The folder
+    /// is listed again: another process may have stored a variant this one has not seen.
     func invalidate(_ url: URL) {
         for method in ["GET", "HEAD"] {
             let (folder, prefix) = location(forKey: CacheEntry.primaryKey(method: method, url: url))
-            for name in CacheFiles.list(URL(fileURLWithPath: folder, isDirectory: true)) where name.hasPrefix(prefix) {
+            listings.withLock { _ = $0.removeValue(forKey: folder) }
+            for name in names(in: folder) where name.hasPrefix(prefix) {
+                remove(name, in: folder)
+            }
+        }
+    }
+
+    private func remove(_ name: String, in folder: String) {
+        CacheFiles.remove(folder + "/" + name)
+        listings.withLock { all in all[folder]?.removeAll { $0 == name } }
+    }
+
+    /// The names in an entries folder, listed on first use; temporary files whose writer died are
+    /// removed then.
+    ///
+    /// Listing under the lock orders it with `store`: a file written before the listing is in it,
+    /// and one written after is added by `store` itself.
+    private func names(in folder: String) -> [String] {
+        listings.withLock { all in
+            if let known = all[folder] { return known }
+            var names = CacheFiles.list(URL(fileURLWithPath: folder, isDirectory: true))
+            for name in names where CacheFiles.isOrphan(name, in: folder, olderThan: Self.temporaryFileLifetime) {
                 CacheFiles.remove(folder + "/" + name)
             }
+            names.removeAll { $0.hasPrefix(CacheFiles.temporaryPrefix) }
+            all[folder] = names
+            return names
         }
     }
 

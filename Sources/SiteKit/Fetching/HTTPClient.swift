@@ -91,8 +91,10 @@ public final class HTTPClient: HTTPFetching {
             } else {
                 result = try await fetchRecorded(request, limits: limits)
             }
-            let size = ByteCount.format(result.response.body.count)
-            reporter.detail("\(target) \(result.response.status) \(size) \(Self.milliseconds(since: started)) ms \(result.outcome.rawValue)")
+            if reporter.verbosity >= .verbose {
+                let size = ByteCount.format(result.response.body.count)
+                reporter.detail("\(target) \(result.response.status) \(size) \(Self.milliseconds(since: started)) ms \(result.outcome.rawValue)")
+            }
             return result
         } catch let error as FetchError {
             reporter.detail("\(target) failed after \(Self.milliseconds(since: started)) ms: \(error.kindName)")

@@ -125,7 +125,7 @@ final class RenderMemo: Sendable {
 
     /// The running executable's path, size and modification time: a rebuilt `site` (a new theme,
     /// a change in escaping) never reuses pages of another build of itself.
-    private static func binaryIdentity() -> String? {
+    static func binaryIdentity() -> String? {
         guard let path = Bundle.main.executablePath else { return nil }
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }

@@ -1,0 +1,39 @@
+import Crypto
+import Foundation
+import Synchronization
+
+/// Passes fetches on to a client and remembers each one that succeeded with a 200 answer for its
+/// own URL, with the SHA-256 of the body: the data half of a `BuildRecord`. Any other outcome
+/// (an error, another status, a redirect) makes the build unrecordable.
+final class FetchRecorder: HTTPFetching {
+    private let client: any HTTPFetching
+    private let state = Mutex<(requests: [BuildRecord.Request], recordable: Bool)>(([], true))
+
+    init(_ client: any HTTPFetching) {
+        self.client = client
+    }
+
+    func fetch(_ request: HTTPRequest, limits: TransferLimits) async throws -> FetchResult {
+        let result: FetchResult
+        do {
+            result = try await client.fetch(request, limits: limits)
+        } catch {
+            state.withLock { $0.recordable = false }
+            throw error
+        }
+        guard request.method == "GET", result.response.status == 200, result.response.url == request.url else {
+            state.withLock { $0.recordable = false }
+            return result
+        }
+        let entry = BuildRecord.Request(url: request.url.absoluteString,
+                                        headers: request.headers.fields.map { [$0.name, $0.value] },
+                                        digest: Hex.string(SHA256.hash(data: result.response.body)))
+        state.withLock { $0.requests.append(entry) }
+        return result
+    }
+
+    /// The recorded requests in a fixed order, or nil when one of them could not be recorded.
+    var requests: [BuildRecord.Request]? {
+        state.withLock { $0.recordable ? $0.requests.sorted { ($0.url, $0.digest) < ($1.url, $1.digest) } : nil }
+    }
+}

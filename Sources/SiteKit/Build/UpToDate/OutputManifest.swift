@@ -1,0 +1,42 @@
+import Crypto
+import Foundation
+
+/// An output folder as the file system describes it, for `BuildRecord`: how many regular files
+/// it holds, and the SHA-256 of every one's path, size, inode, modification time and status
+/// change time, in path order. Hidden top-level entries are the user's and are left out.
+///
+/// The change time cannot be set back by hand (`touch -r` sets only the other two), so an edit
+/// in place is noticed however carefully it keeps the size and the modification time. Anything
+/// else that changes it, such as another output folder linking the same stored copy, only costs
+/// a rebuild.
+struct OutputManifest: Codable, Equatable, Sendable {
+    var files: Int
+    var digest: String
+
+    /// The manifest of `folder`; nil when it is missing or holds anything but folders and
+    /// regular files.
+    static func scan(_ folder: URL) -> OutputManifest? {
+        let root = folder.standardizedFileURL.path
+        var info = stat()
+        guard lstat(root, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR,
+              let walker = FileManager.default.enumerator(atPath: root) else { return nil }
+        var lines: [String] = []
+        while let relative = walker.nextObject() as? String {
+            if !relative.contains("/") && relative.hasPrefix(".") {
+                walker.skipDescendants()
+                continue
+            }
+            guard lstat(root + "/" + relative, &info) == 0 else { return nil }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: continue
+            case S_IFREG:
+                lines.append("\(relative)\0\(info.st_size)\0\(info.st_ino)\0\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)\0\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)\n")
+            default: return nil
+            }
+        }
+        lines.sort()
+        var hasher = SHA256()
+        for line in lines { hasher.update(data: Data(line.utf8)) }
+        return OutputManifest(files: lines.count, digest: Hex.string(hasher.finalize()))
+    }
+}

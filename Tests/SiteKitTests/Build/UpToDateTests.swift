@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+@Suite("Up-to-date check: a rebuild with nothing changed does nothing, any change does the work")
+struct UpToDateTests {
+    /// A live build against `server`, with cached JSON fresh for ten minutes.
+    private static func harness(_ server: DemoAPIServer) throws -> BuildHarness {
+        var harness = try BuildHarness(source: .live, users: 12, perPage: 5)
+        harness.use(server)
+        harness.settings.cacheTTL = 600
+        return harness
+    }
+
+    @Test("an unchanged rebuild sends no request, touches no file and says why")
+    func unchangedRebuildDoesNothing() async throws {
+        try await DemoAPIServer.with { server in
+            let harness = try Self.harness(server)
+            defer { harness.remove() }
+            let first = try await harness.build()
+            #expect(!first.upToDate)
+            let files = try harness.site.files()
+            let dates = try harness.site.modificationDates()
+            let requests = await server.log.count()
+            let second = try await harness.build()
+            #expect(second.upToDate && second.pagesWritten == 0 && second.filesUnchanged == files.count)
+            #expect(second.people == first.people && second.posts == first.posts && second.images.fromCache == first.images.done)
+            #expect(second.text.contains("up to date:") && second.text.contains("--force"))
+            #expect(await server.log.count() == requests)
+            #expect(try harness.site.files() == files)
+            #expect(try harness.site.modificationDates() == dates)
+        }
+    }
+
+    @Test("an edited, removed or added output file is noticed and the output rebuilt as it should be")
+    func changedOutputIsRebuilt() async throws {
+        try await DemoAPIServer.with { server in
+            let harness = try Self.harness(server)
+            defer { harness.remove() }
+            _ = try await harness.build()
+            let expected = try harness.site.files()
+            let page = harness.output.appendingPathComponent("index.html")
+            let picture = try #require(expected.keys.sorted().first { $0.hasPrefix("thumbs/") })
+
+            let handle = try FileHandle(forWritingTo: page)
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data("<script>edited</script>".utf8))
+            try handle.close()
+            #expect(try await !harness.build().upToDate)
+            #expect(try harness.site.files() == expected)
+
+            try FileManager.default.removeItem(at: harness.output.appendingPathComponent(picture))
+            #expect(try await !harness.build().upToDate)
+            #expect(try harness.site.files() == expected)
+
+            // Edited in place with its size and modification time put back to the nanosecond, as
+            // `touch -r` would.
+            let path = harness.output.appendingPathComponent("users/index.html").path
+            var before = stat()
+            #expect(stat(path, &before) == 0)
+            var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            bytes[bytes.startIndex] = UInt8(ascii: "X")
+            let writer = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            try writer.write(contentsOf: bytes)
+            try writer.close()
+            var times = [before.st_atim, before.st_mtim]
+            #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+            var after = stat()
+            #expect(stat(path, &after) == 0)
+            #expect(after.st_size == before.st_size && after.st_ino == before.st_ino)
+            #expect(after.st_mtim.tv_sec == before.st_mtim.tv_sec && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
+            #expect(try await !harness.build().upToDate)
+            #expect(try harness.site.files() == expected)
+
+            try Data("stray".utf8).write(to: harness.output.appendingPathComponent("users/stray.html"))
+            #expect(try await !harness.build().upToDate)
+            #expect(try harness.site.files() == expected)
+
+            #expect(try await harness.build().upToDate)
+        }
+    }
+
+    @Test("changed content, templates, settings, --force or --refresh do the work again")
+    func changedInputsAreBuilt() async throws {
+        try await DemoAPIServer.with { server in
+            var harness = try Self.harness(server)
+            defer { harness.remove() }
+            _ = try await harness.build()
+
+            let content = harness.folder.url.appendingPathComponent("content")
+            try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+            try Data("---\ntitle: Welcome back\n---\nNew *intro*.\n".utf8).write(to: content.appendingPathComponent("index.md"))
+            #expect(try await !harness.build().upToDate)
+            #expect(try harness.site.html("index.html").contains("Welcome back"))
+            #expect(try await harness.build().upToDate)
+
+            let templates = harness.folder.url.appendingPathComponent("templates")
+            try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+            let prevnext = DefaultTemplates.prevnext.replacingOccurrences(of: "class=\"prev-next\"", with: "class=\"prev-next changed\"")
+            try Data(prevnext.utf8).write(to: templates.appendingPathComponent("prevnext.mustache"))
+            #expect(try await !harness.build().upToDate)
+            #expect(try await harness.build().upToDate)
+
+            harness.settings.title = "Another title"
+            #expect(try await !harness.build().upToDate)
+            #expect(try harness.site.html("index.html").contains("Another title"))
+            #expect(try await harness.build().upToDate)
+
+            harness.options.force = true
+            #expect(try await !harness.build().upToDate)
+            harness.options.force = false
+            harness.options.refresh = true
+            #expect(try await !harness.build().upToDate)
+        }
+    }
+
+    @Test("stale data, a build with warnings, demo data or a random seed never count as up to date")
+    func unrepeatableBuildsAreNotSkipped() async throws {
+        try await DemoAPIServer.with { server in
+            var stale = try Self.harness(server)
+            defer { stale.remove() }
+            // The demo API's JSON has no freshness of its own: without a floor it is stale at once.
+            stale.settings.cacheTTL = 0
+            _ = try await stale.build()
+            #expect(try await !stale.build().upToDate)
+
+            let warned = try Self.harness(server)
+            defer { warned.remove() }
+            await server.faults.set(Fault(status: 404), forPathPrefix: "/api/portraits/")
+            _ = try await warned.build()
+            let again = try await warned.build()
+            #expect(!again.upToDate && again.imageFailures > 0)
+            #expect(warned.text.components(separatedBy: "a placeholder instead").count > 2)
+            await server.faults.clear()
+
+            var random = try Self.harness(server)
+            defer { random.remove() }
+            random.settings.seed = nil
+            _ = try await random.build()
+            #expect(try await !random.build().upToDate)
+        }
+
+        let demo = try BuildHarness(source: .demo, users: 8)
+        defer { demo.remove() }
+        _ = try await demo.build()
+        #expect(try await !demo.build().upToDate)
+    }
+}
