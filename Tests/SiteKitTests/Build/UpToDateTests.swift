@@ -22,7 +22,11 @@ struct UpToDateTests {
             let files = try harness.site.files()
             let dates = try harness.site.modificationDates()
             let requests = await server.log.count()
+            // A build killed before its swap left its staging folder behind.
+            let leftover = harness.folder.url.appendingPathComponent(".public.staging-999999-deadbeef")
+            try FileManager.default.createDirectory(at: leftover, withIntermediateDirectories: true)
             let second = try await harness.build()
+            #expect(!FileManager.default.fileExists(atPath: leftover.path))
             #expect(second.upToDate && second.pagesWritten == 0 && second.filesUnchanged == files.count)
             #expect(second.people == first.people && second.posts == first.posts && second.images.fromCache == first.images.done)
             #expect(second.text.contains("up to date:") && second.text.contains("--force"))

@@ -13,6 +13,9 @@ extension SiteBuild {
         let client = makeClient(cacheDirectory, gathering.clientOptions(), settings.jobs)
         let imagesStarted = Date()
         guard await Self.allFresh(record.requests, client: client, width: settings.jobs) else { return nil }
+        // As a full build would: staging folders of killed builds do not outlive the next build.
+        let output = destination.standardizedFileURL
+        StagedOutput.removeLeftovers(in: output.deletingLastPathComponent(), name: output.lastPathComponent)
         let pictures = ImageCounts(done: record.pictures, fromCache: record.pictures)
         return BuildSummary(source: DataSource(isDemo: false, detail: record.sourceDetail), seed: record.seed,
                             people: record.people, posts: record.posts, pagesWritten: 0, filesUnchanged: record.output.files,
