@@ -45,14 +45,27 @@ public struct BuildSummary: Sendable {
     /// HTML pages produced, and how long rendering them took per core.
     public var render: RenderTiming
     public var seconds: Double
-    /// True when the last build's record showed that nothing changed, so nothing was done.
-    public var upToDate = false
+    /// Set when the last build's record showed that nothing changed: nothing was decoded or
+    /// rendered, and at most the output folder was put back from the cache.
+    public var upToDate: UpToDate?
+
+    public enum UpToDate: Sendable {
+        /// The output folder was as recorded: nothing was written.
+        case intact
+        /// The output folder was removed or altered and was put back from the output store.
+        case restored
+    }
 
     /// Four or five lines a person reads at the end of a build.
     public var text: String {
-        let work = upToDate
-            ? "up to date: settings, content, templates, data and output are those of the last build, so nothing was decoded, rendered or written (--force builds anyway)"
-            : "render: \(render.text)\(render.reused > 0 ? "\nrender cache: \(render.reused) of \(render.pages) pages unchanged since an earlier build, not rendered again" : "")"
+        let work = switch upToDate {
+        case .intact?:
+            "up to date: settings, content, templates, data and output are those of the last build, so nothing was decoded, rendered or written (--force builds anyway)"
+        case .restored?:
+            "up to date but for the output folder, put back from the cache's checked copies: settings, content, templates and data are those of the last build, so nothing was decoded or rendered (--force builds anyway)"
+        case nil:
+            "render: \(render.text)\(render.reused > 0 ? "\nrender cache: \(render.reused) of \(render.pages) pages unchanged since an earlier build, not rendered again" : "")"
+        }
         return """
         built \(people) people and \(posts) posts: \(pagesWritten) files written, \(filesUnchanged) unchanged, in \(String(format: "%.2f", seconds)) s
         \(work)

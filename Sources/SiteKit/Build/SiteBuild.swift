@@ -31,7 +31,7 @@ public struct SiteBuild: Sendable {
         let cacheDirectory = options.resolve(settings.cacheDirectory)
         let destination = options.resolve(settings.output)
         let fingerprint = BuildFingerprint.make(settings: settings, options: options, content: content, templates: templates)
-        if let summary = await upToDate(fingerprint: fingerprint, destination: destination, cacheDirectory: cacheDirectory, started: started) {
+        if let summary = try await upToDate(fingerprint: fingerprint, destination: destination, cacheDirectory: cacheDirectory, started: started) {
             return summary
         }
         let store = OutputStore(cacheDirectory: cacheDirectory)
@@ -60,7 +60,7 @@ public struct SiteBuild: Sendable {
             let writeStarted = ContinuousClock.now
             try output.commit()
             memo?.save()
-            record(gathered, fingerprint: store == nil ? nil : fingerprint, pages: render.pages, destination: destination, cacheDirectory: cacheDirectory)
+            record(gathered, written: output, fingerprint: store == nil ? nil : fingerprint, pages: render.pages, destination: destination, cacheDirectory: cacheDirectory)
             reporter.detail("timing: data and images \(Self.seconds(renderStarted - gatherStarted)), render and write \(Self.seconds(renderAndWrite)), publish \(Self.seconds(ContinuousClock.now - writeStarted))")
             let counts = output.counts
             return BuildSummary(source: gathered.source, seed: seed, people: gathered.data.people.count,

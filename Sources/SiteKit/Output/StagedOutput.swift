@@ -22,6 +22,9 @@ public final class StagedOutput: Sendable {
     private let folders = Mutex<Set<String>>([""])
     /// Every path written, and those whose bytes match the previous output (linked at commit).
     private let paths = Mutex<(all: Set<String>, unchanged: [String])>(([], []))
+    /// The SHA-256 of every file written, when there is a store: the files a `BuildRecord` can
+    /// restore from it.
+    private let digests = Mutex<[String: SHA256Digest]>([:])
 
     /// What a build did to the output, for the summary.
     public struct Counts: Sendable, Equatable {
@@ -55,6 +58,8 @@ public final class StagedOutput: Sendable {
         let components = try OutputPath.components(of: relativePath)
         let target = staging.path + "/" + relativePath
         let previous = destination.path + "/" + relativePath
+        let digest = store == nil ? digest : digest ?? SHA256.hash(data: data)
+        if let digest { digests.withLock { $0[relativePath] = digest } }
         try OutputError.wrap(path: target, action: "write") {
             if PlainFile.holds(data, at: previous) {
                 paths.withLock { $0.all.insert(relativePath); $0.unchanged.append(relativePath) }
@@ -68,6 +73,12 @@ public final class StagedOutput: Sendable {
             paths.withLock { _ = $0.all.insert(relativePath) }
             tally.withLock { $0.written += 1 }
         }
+    }
+
+    /// Every file of the build and the SHA-256 of its bytes, in path order; nil without a store.
+    var fileDigests: [(path: String, digest: SHA256Digest)]? {
+        guard store != nil else { return nil }
+        return digests.withLock { $0 }.map { ($0.key, $0.value) }.sorted { $0.path < $1.path }
     }
 
     /// Hard-links the unchanged files from the previous output into the staging folder.

@@ -1,8 +1,9 @@
+import Crypto
 import Foundation
 import Testing
 @testable import SiteKit
 
-@Suite("Up-to-date check: a rebuild with nothing changed does nothing, any change does the work")
+@Suite("Up-to-date check: a rebuild with nothing changed does nothing, any other change does the work")
 struct UpToDateTests {
     /// A live build against `server`, with cached JSON fresh for ten minutes.
     private static func harness(_ server: DemoAPIServer) throws -> BuildHarness {
@@ -18,7 +19,7 @@ struct UpToDateTests {
             let harness = try Self.harness(server)
             defer { harness.remove() }
             let first = try await harness.build()
-            #expect(!first.upToDate)
+            #expect(first.upToDate == nil)
             let files = try harness.site.files()
             let dates = try harness.site.modificationDates()
             let requests = await server.log.count()
@@ -27,7 +28,7 @@ struct UpToDateTests {
             try FileManager.default.createDirectory(at: leftover, withIntermediateDirectories: true)
             let second = try await harness.build()
             #expect(!FileManager.default.fileExists(atPath: leftover.path))
-            #expect(second.upToDate && second.pagesWritten == 0 && second.filesUnchanged == files.count)
+            #expect(second.upToDate == .intact && second.pagesWritten == 0 && second.filesUnchanged == files.count)
             #expect(second.people == first.people && second.posts == first.posts && second.images.fromCache == first.images.done)
             #expect(second.text.contains("up to date:") && second.text.contains("--force"))
             #expect(await server.log.count() == requests)
@@ -36,7 +37,7 @@ struct UpToDateTests {
         }
     }
 
-    @Test("an edited, removed or added output file is noticed and the output rebuilt as it should be")
+    @Test("an edited, removed, added or missing output file is noticed, and the output put back from checked copies")
     func changedOutputIsRebuilt() async throws {
         try await DemoAPIServer.with { server in
             let harness = try Self.harness(server)
@@ -46,15 +47,17 @@ struct UpToDateTests {
             let page = harness.output.appendingPathComponent("index.html")
             let picture = try #require(expected.keys.sorted().first { $0.hasPrefix("thumbs/") })
 
+            // An output file is a link to its stored copy: editing it in place edits that copy too,
+            // so nothing can be put back and the build does the work.
             let handle = try FileHandle(forWritingTo: page)
             try handle.seekToEnd()
             try handle.write(contentsOf: Data("<script>edited</script>".utf8))
             try handle.close()
-            #expect(try await !harness.build().upToDate)
+            #expect(try await harness.build().upToDate == nil)
             #expect(try harness.site.files() == expected)
 
             try FileManager.default.removeItem(at: harness.output.appendingPathComponent(picture))
-            #expect(try await !harness.build().upToDate)
+            #expect(try await harness.build().upToDate == .restored)
             #expect(try harness.site.files() == expected)
 
             // Edited in place with its size and modification time put back to the nanosecond, as
@@ -73,14 +76,30 @@ struct UpToDateTests {
             #expect(stat(path, &after) == 0)
             #expect(after.st_size == before.st_size && after.st_ino == before.st_ino)
             #expect(after.st_mtim.tv_sec == before.st_mtim.tv_sec && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
-            #expect(try await !harness.build().upToDate)
+            #expect(try await harness.build().upToDate == nil)
             #expect(try harness.site.files() == expected)
 
             try Data("stray".utf8).write(to: harness.output.appendingPathComponent("users/stray.html"))
-            #expect(try await !harness.build().upToDate)
+            #expect(try await harness.build().upToDate == .restored)
             #expect(try harness.site.files() == expected)
 
-            #expect(try await harness.build().upToDate)
+            #expect(try await harness.build().upToDate == .intact)
+
+            try FileManager.default.removeItem(at: harness.output)
+            let restored = try await harness.build()
+            #expect(restored.upToDate == .restored && restored.pagesWritten == expected.count)
+            #expect(try harness.site.files() == expected)
+
+            // A stored copy edited in place cannot be put back: the build does the work instead.
+            try FileManager.default.removeItem(at: harness.output)
+            let store = harness.folder.url.appendingPathComponent(".cache/output-v1")
+            let stored = Hex.string(SHA256.hash(data: try #require(expected["index.html"])))
+            let tampered = try FileHandle(forWritingTo: store.appendingPathComponent(stored))
+            try tampered.seekToEnd()
+            try tampered.write(contentsOf: Data("<script>tampered</script>".utf8))
+            try tampered.close()
+            #expect(try await harness.build().upToDate == nil)
+            #expect(try harness.site.files() == expected)
         }
     }
 
@@ -94,27 +113,27 @@ struct UpToDateTests {
             let content = harness.folder.url.appendingPathComponent("content")
             try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
             try Data("---\ntitle: Welcome back\n---\nNew *intro*.\n".utf8).write(to: content.appendingPathComponent("index.md"))
-            #expect(try await !harness.build().upToDate)
+            #expect(try await harness.build().upToDate == nil)
             #expect(try harness.site.html("index.html").contains("Welcome back"))
-            #expect(try await harness.build().upToDate)
+            #expect(try await harness.build().upToDate == .intact)
 
             let templates = harness.folder.url.appendingPathComponent("templates")
             try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
             let prevnext = DefaultTemplates.prevnext.replacingOccurrences(of: "class=\"prev-next\"", with: "class=\"prev-next changed\"")
             try Data(prevnext.utf8).write(to: templates.appendingPathComponent("prevnext.mustache"))
-            #expect(try await !harness.build().upToDate)
-            #expect(try await harness.build().upToDate)
+            #expect(try await harness.build().upToDate == nil)
+            #expect(try await harness.build().upToDate == .intact)
 
             harness.settings.title = "Another title"
-            #expect(try await !harness.build().upToDate)
+            #expect(try await harness.build().upToDate == nil)
             #expect(try harness.site.html("index.html").contains("Another title"))
-            #expect(try await harness.build().upToDate)
+            #expect(try await harness.build().upToDate == .intact)
 
             harness.options.force = true
-            #expect(try await !harness.build().upToDate)
+            #expect(try await harness.build().upToDate == nil)
             harness.options.force = false
             harness.options.refresh = true
-            #expect(try await !harness.build().upToDate)
+            #expect(try await harness.build().upToDate == nil)
         }
     }
 
@@ -126,14 +145,14 @@ struct UpToDateTests {
             // The demo API's JSON has no freshness of its own: without a floor it is stale at once.
             stale.settings.cacheTTL = 0
             _ = try await stale.build()
-            #expect(try await !stale.build().upToDate)
+            #expect(try await stale.build().upToDate == nil)
 
             let warned = try Self.harness(server)
             defer { warned.remove() }
             await server.faults.set(Fault(status: 404), forPathPrefix: "/api/portraits/")
             _ = try await warned.build()
             let again = try await warned.build()
-            #expect(!again.upToDate && again.imageFailures > 0)
+            #expect(again.upToDate == nil && again.imageFailures > 0)
             #expect(warned.text.components(separatedBy: "a placeholder instead").count > 2)
             await server.faults.clear()
 
@@ -141,12 +160,12 @@ struct UpToDateTests {
             defer { random.remove() }
             random.settings.seed = nil
             _ = try await random.build()
-            #expect(try await !random.build().upToDate)
+            #expect(try await random.build().upToDate == nil)
         }
 
         let demo = try BuildHarness(source: .demo, users: 8)
         defer { demo.remove() }
         _ = try await demo.build()
-        #expect(try await !demo.build().upToDate)
+        #expect(try await demo.build().upToDate == nil)
     }
 }

@@ -12,6 +12,9 @@ import Foundation
 ///   and inode (`OutputManifest`): nothing was edited, removed or added;
 /// - every request of the recorded build is answered by the cache alone, fresh, with a body of
 ///   the recorded SHA-256 (`FetchRecorder`), so the same data would be decoded.
+/// When only the last condition fails (the output folder was removed or edited), the recorded
+/// files are put back from the output store, each checked against its hash, as a build would
+/// have written them.
 /// A build with warnings, failed pictures, demo data or a random seed leaves no record.
 ///
 /// Records live in `<cache>/builds-v1/`, one per output folder, and are replaced atomically.
@@ -23,13 +26,26 @@ struct BuildRecord: Codable, Equatable, Sendable {
         var digest: String
     }
 
-    static let currentVersion = 1
+    static let currentVersion = 2
+
+    /// `files` as paths and digests; nil when a line is damaged.
+    var fileList: [(path: String, digest: String)]? {
+        var list: [(path: String, digest: String)] = []
+        for line in files.split(separator: "\n") {
+            guard line.count > 65, line[line.index(line.startIndex, offsetBy: 64)] == " " else { return nil }
+            list.append((String(line.dropFirst(65)), String(line.prefix(64))))
+        }
+        return list
+    }
 
     var version = Self.currentVersion
     var fingerprint: String
     var requests: [Request]
     /// The output folder as `OutputManifest` describes it.
     var output: OutputManifest
+    /// Every output file as `<SHA-256 hex> <path>` lines: what the output store must hold to
+    /// put a removed or altered output folder back without decoding or rendering anything.
+    var files: String
     var people: Int
     var posts: Int
     var pictures: Int

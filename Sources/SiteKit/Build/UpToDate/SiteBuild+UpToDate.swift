@@ -3,25 +3,65 @@ import Foundation
 
 /// The up-to-date check of `site build` (see `BuildRecord`).
 extension SiteBuild {
-    /// The summary of a build that needs no work, or nil when something may have changed.
-    func upToDate(fingerprint: String?, destination: URL, cacheDirectory: URL, started: Date) async -> BuildSummary? {
+    /// The summary of a build that needs no work but, at most, putting the recorded output back
+    /// from the output store; nil when something may have changed.
+    func upToDate(fingerprint: String?, destination: URL, cacheDirectory: URL, started: Date) async throws -> BuildSummary? {
         guard settings.source != .demo, !options.refresh, !options.force, let fingerprint,
               let record = BuildRecord.load(cacheDirectory: cacheDirectory, destination: destination),
-              record.fingerprint == fingerprint,
-              OutputManifest.scan(destination) == record.output else { return nil }
+              record.fingerprint == fingerprint else { return nil }
+        let intact = OutputManifest.scan(destination) == record.output
         let gathering = DataGathering(settings: settings, options: options, seed: record.seed, reporter: reporter, makeClient: makeClient)
         let client = makeClient(cacheDirectory, gathering.clientOptions(), settings.jobs)
-        let imagesStarted = Date()
+        let checkStarted = Date()
         guard await Self.allFresh(record.requests, client: client, width: settings.jobs) else { return nil }
-        // As a full build would: staging folders of killed builds do not outlive the next build.
-        let output = destination.standardizedFileURL
-        StagedOutput.removeLeftovers(in: output.deletingLastPathComponent(), name: output.lastPathComponent)
+        let checkSeconds = Date().timeIntervalSince(checkStarted)
+        var counts = StagedOutput.Counts(written: 0, unchanged: record.output.files)
+        if intact {
+            // As a full build would: staging folders of killed builds do not outlive the next build.
+            let output = destination.standardizedFileURL
+            StagedOutput.removeLeftovers(in: output.deletingLastPathComponent(), name: output.lastPathComponent)
+        } else {
+            guard let restored = try restore(record, destination: destination, cacheDirectory: cacheDirectory) else { return nil }
+            counts = restored
+        }
         let pictures = ImageCounts(done: record.pictures, fromCache: record.pictures)
         return BuildSummary(source: DataSource(isDemo: false, detail: record.sourceDetail), seed: record.seed,
-                            people: record.people, posts: record.posts, pagesWritten: 0, filesUnchanged: record.output.files,
-                            images: pictures, imageFailures: 0, imageSeconds: Date().timeIntervalSince(imagesStarted),
+                            people: record.people, posts: record.posts, pagesWritten: counts.written, filesUnchanged: counts.unchanged,
+                            images: pictures, imageFailures: 0, imageSeconds: checkSeconds,
                             render: RenderTiming(pages: record.pages, duration: .zero, reused: record.pages),
-                            seconds: Date().timeIntervalSince(started), upToDate: true)
+                            seconds: Date().timeIntervalSince(started), upToDate: intact ? .intact : .restored)
+    }
+
+    /// Puts the recorded files back through a staging folder, each linked from the output store
+    /// after its bytes were checked against its hash, and records the new folder. Nil, with the
+    /// output untouched, when the store no longer holds one of them intact.
+    private func restore(_ record: BuildRecord, destination: URL, cacheDirectory: URL) throws -> StagedOutput.Counts? {
+        guard let files = record.fileList, files.count == record.output.files,
+              let store = OutputStore(cacheDirectory: cacheDirectory) else { return nil }
+        let output = try StagedOutput(destination: destination, store: store)
+        do {
+            let complete = try ParallelMap.map(files.count) { index -> Bool in
+                guard let (data, digest) = store.contents(named: files[index].digest) else { return false }
+                try output.write(data, to: files[index].path, digest: digest)
+                return true
+            }
+            guard !complete.contains(false) else {
+                output.discard()
+                return nil
+            }
+            try output.commit()
+        } catch {
+            output.discard()
+            throw error
+        }
+        var updated = record
+        if let manifest = OutputManifest.scan(destination) {
+            updated.output = manifest
+            updated.save(cacheDirectory: cacheDirectory, destination: destination)
+        } else {
+            BuildRecord.remove(cacheDirectory: cacheDirectory, destination: destination)
+        }
+        return output.counts
     }
 
     /// Whether the cache alone answers every request, fresh, with the recorded bytes: then the
@@ -60,14 +100,17 @@ extension SiteBuild {
 
     /// Leaves a record of a finished build for the next one's check, or removes the old record
     /// when this build cannot be repeated from the cache alone.
-    func record(_ gathered: DataGathering.Result, fingerprint: String?, pages: Int, destination: URL, cacheDirectory: URL) {
+    func record(_ gathered: DataGathering.Result, written: StagedOutput, fingerprint: String?, pages: Int,
+                destination: URL, cacheDirectory: URL) {
         guard let fingerprint, !gathered.source.isDemo, let requests = gathered.requests,
-              gathered.images.failures.isEmpty, reporter.warnings.isEmpty,
-              let seed = settings.seed, let output = OutputManifest.scan(destination) else {
+              gathered.images.failures.isEmpty, reporter.warnings.isEmpty, let seed = settings.seed,
+              let files = written.fileDigests, !files.contains(where: { $0.path.contains("\n") }),
+              let output = OutputManifest.scan(destination), output.files == files.count else {
             BuildRecord.remove(cacheDirectory: cacheDirectory, destination: destination)
             return
         }
-        BuildRecord(fingerprint: fingerprint, requests: requests, output: output, people: gathered.data.people.count,
+        BuildRecord(fingerprint: fingerprint, requests: requests, output: output,
+                    files: files.map { Hex.string($0.digest) + " " + $0.path + "\n" }.joined(), people: gathered.data.people.count,
                     posts: gathered.data.posts.count, pictures: gathered.images.images.count, pages: pages,
                     sourceDetail: gathered.source.detail, seed: seed)
             .save(cacheDirectory: cacheDirectory, destination: destination)
