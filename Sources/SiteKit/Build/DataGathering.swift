@@ -95,7 +95,12 @@ struct DataGathering: Sendable {
         return await pipeline.run(jobs, into: output)
     }
 
-    func clientOptions() -> HTTPClientOptions {
+    private func clientOptions() -> HTTPClientOptions {
+        Self.clientOptions(settings: settings, options: options)
+    }
+
+    /// The HTTP client options of a build with these settings and switches.
+    static func clientOptions(settings: SiteSettings, options: BuildOptions) -> HTTPClientOptions {
         HTTPClientOptions(timeout: settings.timeout, offline: options.offline, refresh: options.refresh,
                           minimumTTL: settings.cacheTTL)
     }

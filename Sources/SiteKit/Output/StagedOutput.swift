@@ -99,20 +99,8 @@ public final class StagedOutput: Sendable {
     /// entries aside, which are the user's) and every one of them was unchanged.
     private func previousOutputIsCurrent() -> Bool {
         let (all, unchanged) = paths.withLock { ($0.all, $0.unchanged.count) }
-        guard unchanged == all.count, !all.isEmpty, let walker = FileManager.default.enumerator(atPath: destination.path) else { return false }
-        var seen = 0
-        while let relative = walker.nextObject() as? String {
-            if !relative.contains("/") && relative.hasPrefix(".") {
-                walker.skipDescendants()
-                continue
-            }
-            var info = stat()
-            guard lstat(destination.path + "/" + relative, &info) == 0 else { return false }
-            if (info.st_mode & S_IFMT) == S_IFDIR { continue }
-            guard all.contains(relative) else { return false }
-            seen += 1
-        }
-        return seen == all.count
+        guard unchanged == all.count, !all.isEmpty, let files = OutputFiles.regular(in: destination) else { return false }
+        return files.count == all.count && files.allSatisfy { all.contains($0.path) }
     }
 
     /// Creates the folders of a relative path inside the staging folder, each once per build.

@@ -13,28 +13,13 @@ struct OutputManifest: Codable, Equatable, Sendable {
     var files: Int
     var digest: String
 
-    /// The manifest of `folder`; nil when it is missing or holds anything but folders and
-    /// regular files.
+    /// The manifest of `folder`; nil when `OutputFiles` cannot list it.
     static func scan(_ folder: URL) -> OutputManifest? {
-        let root = folder.standardizedFileURL.path
-        var info = stat()
-        guard lstat(root, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR,
-              let walker = FileManager.default.enumerator(atPath: root) else { return nil }
-        var lines: [String] = []
-        while let relative = walker.nextObject() as? String {
-            if !relative.contains("/") && relative.hasPrefix(".") {
-                walker.skipDescendants()
-                continue
-            }
-            guard lstat(root + "/" + relative, &info) == 0 else { return nil }
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR: continue
-            case S_IFREG:
-                lines.append("\(relative)\0\(info.st_size)\0\(info.st_ino)\0\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)\0\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)\n")
-            default: return nil
-            }
-        }
-        lines.sort()
+        guard let files = OutputFiles.regular(in: folder) else { return nil }
+        let lines = files.map { file in
+            let info = file.info
+            return "\(file.path)\0\(info.st_size)\0\(info.st_ino)\0\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)\0\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)\n"
+        }.sorted()
         var hasher = SHA256()
         for line in lines { hasher.update(data: Data(line.utf8)) }
         return OutputManifest(files: lines.count, digest: Hex.string(hasher.finalize()))

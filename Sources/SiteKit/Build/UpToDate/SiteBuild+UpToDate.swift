@@ -10,8 +10,7 @@ extension SiteBuild {
               let record = BuildRecord.load(cacheDirectory: cacheDirectory, destination: destination),
               record.fingerprint == fingerprint else { return nil }
         let intact = OutputManifest.scan(destination) == record.output
-        let gathering = DataGathering(settings: settings, options: options, seed: record.seed, reporter: reporter, makeClient: makeClient)
-        let client = makeClient(cacheDirectory, gathering.clientOptions(), settings.jobs)
+        let client = makeClient(cacheDirectory, DataGathering.clientOptions(settings: settings, options: options), settings.jobs)
         let checkStarted = Date()
         guard await Self.allFresh(record.requests, client: client, width: settings.jobs) else { return nil }
         let checkSeconds = Date().timeIntervalSince(checkStarted)
