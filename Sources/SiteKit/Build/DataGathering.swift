@@ -1,7 +1,8 @@
 import Foundation
 
 /// The network half of a build: decides live or demo data once, before rendering, then
-/// downloads the thumbnails from the same source while it is still available.
+/// downloads the thumbnails from the same source while it is still available. Work that needs
+/// the data but not every picture (`Meanwhile`, person pages) runs while the pictures download.
 ///
 /// In `auto` mode the live APIs are tried first; only when one of them cannot be reached at all
 /// (no DNS, refused, no route, or `--offline` with nothing cached) does the whole build switch to
@@ -22,25 +23,30 @@ struct DataGathering: Sendable {
     var reporter: Reporter
     var makeClient: SiteBuild.ClientFactory
 
-    func run(into output: StagedOutput) async throws -> Result {
+    /// Work that starts once the data is in and runs while the pictures download; it sees each
+    /// picture as it settles. If it fails, the downloads still queued are cancelled.
+    typealias Meanwhile<Early: Sendable> = @Sendable (SiteData, DataSource, ImageArrivals) async throws -> Early
+
+    func run<Early: Sendable>(into output: StagedOutput, meanwhile: @escaping Meanwhile<Early>) async throws -> (Result, Early) {
         switch settings.source {
         case .demo:
-            return try await fromDemo(into: output, detail: "embedded API")
+            return try await fromDemo(into: output, detail: "embedded API", meanwhile: meanwhile)
         case .live:
-            return try await fromLive(into: output, fallback: false)
+            return try await fromLive(into: output, fallback: false, meanwhile: meanwhile)
         case .auto:
             do {
-                return try await fromLive(into: output, fallback: true)
+                return try await fromLive(into: output, fallback: true, meanwhile: meanwhile)
             } catch let error as FetchError where error.isUnreachable {
                 let host = error.url.host ?? error.url.absoluteString
                 let why = error.kind == .offlineMiss ? "is not in the cache and --offline forbids the network" : "could not be reached (\(Self.reason(error)))"
                 reporter.warning("\(host) \(why), and the cache holds no copy of \(error.url.absoluteString). This site was built from the embedded demo API instead: every person and post in it is made up, and every page says so. Run with --live to insist on live data.")
-                return try await fromDemo(into: output, detail: "embedded API; \(host) unreachable")
+                return try await fromDemo(into: output, detail: "embedded API; \(host) unreachable", meanwhile: meanwhile)
             }
         }
     }
 
-    private func fromLive(into output: StagedOutput, fallback: Bool) async throws -> Result {
+    private func fromLive<Early: Sendable>(into output: StagedOutput, fallback: Bool,
+                                           meanwhile: @escaping Meanwhile<Early>) async throws -> (Result, Early) {
         var http = clientOptions()
         // When a fallback exists, an unreachable host is not worth retrying: the demo data is
         // seconds away, and the user asked for a build, not a wait.
@@ -54,11 +60,12 @@ struct DataGathering: Sendable {
             if !hosts.contains(host) { hosts.append(host) }
         }
         let source = DataSource(isDemo: false, detail: hosts.joined(separator: ", "))
-        let images = await images(for: data, client: client, into: output)
-        return Result(data: data, source: source, images: images, requests: client.requests)
+        let (images, early) = try await images(for: data, source: source, client: client, into: output, meanwhile: meanwhile)
+        return (Result(data: data, source: source, images: images, requests: client.requests), early)
     }
 
-    private func fromDemo(into output: StagedOutput, detail: String) async throws -> Result {
+    private func fromDemo<Early: Sendable>(into output: StagedOutput, detail: String,
+                                           meanwhile: @escaping Meanwhile<Early>) async throws -> (Result, Early) {
         try await DemoAPIServer.with(host: "127.0.0.1", port: 0, faults: FaultInjector()) { server in
             // The demo server's port changes every run: caching its answers would only fill the
             // cache with entries no later build can use.
@@ -67,7 +74,8 @@ struct DataGathering: Sendable {
             let client = makeClient(nil, http, settings.jobs)
             let data = try await fetchData(client: client, randomUser: server.randomUserURL, jsonPlaceholder: server.jsonPlaceholderURL)
             let source = DataSource(isDemo: true, detail: detail)
-            return Result(data: data, source: source, images: await images(for: data, client: client, into: output), requests: nil)
+            let (images, early) = try await images(for: data, source: source, client: client, into: output, meanwhile: meanwhile)
+            return (Result(data: data, source: source, images: images, requests: nil), early)
         }
     }
 
@@ -83,7 +91,9 @@ struct DataGathering: Sendable {
 
     /// One job per picture: list thumbnails first (page 1 ahead of the rest, in list order), then
     /// the high-density list sizes, then the large pictures detail pages use, in the background lane.
-    private func images(for data: SiteData, client: any HTTPFetching, into output: StagedOutput) async -> ThumbnailPipeline.Outcome {
+    /// `meanwhile` runs beside the downloads.
+    private func images<Early: Sendable>(for data: SiteData, source: DataSource, client: any HTTPFetching, into output: StagedOutput,
+                                         meanwhile: @escaping Meanwhile<Early>) async throws -> (ThumbnailPipeline.Outcome, Early) {
         var jobs: [ThumbnailPipeline.Job] = []
         for size in settings.imageSizes.sorted() {
             let lane: QoSLane = size == .large ? .background : .utility
@@ -91,8 +101,30 @@ struct DataGathering: Sendable {
                 if let url = SafeURL.http(size.url(in: person.picture)) { jobs.append(.init(url: url, lane: lane)) }
             }
         }
-        let pipeline = ThumbnailPipeline(client: client, jobs: settings.jobs, perHost: settings.imagesPerHost ?? settings.jobs, reporter: reporter)
-        return await pipeline.run(jobs, into: output)
+        var pipeline = ThumbnailPipeline(client: client, jobs: settings.jobs, perHost: settings.imagesPerHost ?? settings.jobs, reporter: reporter)
+        let (settled, arrival) = AsyncStream.makeStream(of: SettledImage.self)
+        pipeline.settled = { arrival.yield($0) }
+        let arrivals = ImageArrivals(requested: Set(jobs.map(\.url)), settled: settled)
+        return try await withThrowingTaskGroup(of: ImagePhasePart<Early>.self) { group in
+            group.addTask { [pipeline, jobs, arrivals] in
+                let outcome = await pipeline.run(jobs, into: output)
+                arrivals.phase.end()
+                arrival.finish()
+                return .images(outcome)
+            }
+            group.addTask { .early(try await meanwhile(data, source, arrivals)) }
+            var outcome: ThumbnailPipeline.Outcome?
+            var early: Early?
+            // The first failure cancels the other part: queued downloads, or pages not rendered yet.
+            for try await part in group {
+                switch part {
+                case .images(let value): outcome = value
+                case .early(let value): early = value
+                }
+            }
+            guard let outcome, let early else { throw CancellationError() }  // both parts return, or one throws
+            return (outcome, early)
+        }
     }
 
     private func clientOptions() -> HTTPClientOptions {
@@ -109,4 +141,10 @@ struct DataGathering: Sendable {
         if case .transport(let detail, _) = error.kind { return detail }
         return error.kindName
     }
+}
+
+/// What each of the two concurrent parts of the image phase returns.
+private enum ImagePhasePart<Early: Sendable>: Sendable {
+    case images(ThumbnailPipeline.Outcome)
+    case early(Early)
 }

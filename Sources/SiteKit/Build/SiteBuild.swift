@@ -39,20 +39,25 @@ public struct SiteBuild: Sendable {
         let memo = store.flatMap { RenderMemo(cacheDirectory: cacheDirectory, store: $0, templates: templates) }
         do {
             let gatherStarted = ContinuousClock.now
-            let gathered = try await DataGathering(settings: settings, options: options, seed: seed,
-                                                   reporter: reporter, makeClient: makeClient).run(into: output)
+            let emit: @Sendable (RenderedFile) throws -> Void = { try output.write($0.bytes, to: $0.path, digest: $0.digest) }
+            // Person pages are rendered as their pictures arrive, while the rest still download.
+            let (gathered, early) = try await DataGathering(settings: settings, options: options, seed: seed,
+                                                            reporter: reporter, makeClient: makeClient).run(into: output) { data, source, arrivals in
+                let renderer = makeRenderer(source: source, seed: seed, templates: templates, content: content, memo: memo)
+                let index = SiteIndex(data)
+                let done = try await step("Render pages") { try await renderer.personPagesInAdvance(index, arrivals: arrivals, emit: emit) }
+                return EarlyPages(renderer: renderer, index: index, personPagesDone: done)
+            }
             if options.strict, let first = gathered.images.failures.first {
                 throw BuildError(step: "Images", message: "--strict is set and \(gathered.images.failures.count) image(s) failed, the first \(first.url.absoluteString), which \(first.reason). Fix the image or build without --strict to publish placeholders.")
             }
-            let frame = PageFrame(title: settings.title, description: settings.description, language: settings.language,
-                                  source: gathered.source, seed: seed)
-            var renderer = SiteRenderer(templates: templates, frame: frame, content: content, perPage: settings.perPage, baseURL: settings.baseURL)
-            renderer.memo = memo
+            let renderer = early.renderer
             let renderStarted = ContinuousClock.now
             // Pages go to the staging folder as they are rendered, on every core: thousands of
             // small files, and memory that stays flat however many people there are.
             let paths = try step("Render pages") {
-                try renderer.render(gathered.data, images: gathered.images.images) { try output.write($0.bytes, to: $0.path, digest: $0.digest) }
+                try renderer.render(gathered.data, index: early.index, images: gathered.images.images,
+                                    personPagesDone: early.personPagesDone, emit: emit)
             }
             let renderAndWrite = ContinuousClock.now - renderStarted
             let render = RenderTiming(pages: paths.count(where: { $0.hasSuffix(".html") }),
@@ -61,7 +66,7 @@ public struct SiteBuild: Sendable {
             try output.commit()
             memo?.save()
             record(gathered, written: output, fingerprint: store == nil ? nil : fingerprint, pages: render.pages, destination: destination, cacheDirectory: cacheDirectory)
-            reporter.detail("timing: data and images \(Self.seconds(renderStarted - gatherStarted)), render and write \(Self.seconds(renderAndWrite)), publish \(Self.seconds(ContinuousClock.now - writeStarted))")
+            reporter.detail("timing: data and images \(Self.seconds(renderStarted - gatherStarted)) (\(early.personPagesDone.count) person pages rendered meanwhile), render and write \(Self.seconds(renderAndWrite)), publish \(Self.seconds(ContinuousClock.now - writeStarted))")
             let counts = output.counts
             return BuildSummary(source: gathered.source, seed: seed, people: gathered.data.people.count,
                                 posts: gathered.data.posts.count, pagesWritten: counts.written, filesUnchanged: counts.unchanged,
@@ -79,11 +84,39 @@ public struct SiteBuild: Sendable {
     private func step<T>(_ name: String, _ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as BuildError {
-            throw error
         } catch {
-            throw BuildError(step: name, message: Self.sentence((error as? LocalizedError)?.errorDescription ?? "\(error)"))
+            throw Self.buildError(error, step: name)
         }
+    }
+
+    private func step<T>(_ name: String, _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch {
+            throw Self.buildError(error, step: name)
+        }
+    }
+
+    private static func buildError(_ error: any Error, step: String) -> any Error {
+        if error is BuildError || error is CancellationError { return error }
+        return BuildError(step: step, message: sentence((error as? LocalizedError)?.errorDescription ?? "\(error)"))
+    }
+
+    /// The renderer of this build once its data source is known.
+    private func makeRenderer(source: DataSource, seed: String, templates: TemplateSet, content: [String: ContentPage],
+                              memo: RenderMemo?) -> SiteRenderer {
+        let frame = PageFrame(title: settings.title, description: settings.description, language: settings.language,
+                              source: source, seed: seed)
+        var renderer = SiteRenderer(templates: templates, frame: frame, content: content, perPage: settings.perPage, baseURL: settings.baseURL)
+        renderer.memo = memo
+        return renderer
+    }
+
+    /// What was rendered while the pictures downloaded, and the renderer that goes on.
+    private struct EarlyPages: Sendable {
+        var renderer: SiteRenderer
+        var index: SiteIndex
+        var personPagesDone: Set<Int>
     }
 
     static func seconds(_ duration: Duration) -> String {

@@ -28,6 +28,8 @@ struct ThumbnailPipeline: Sendable {
     var perHost: Int
     var reporter: Reporter
     var limits = ImageLimits()
+    /// Told of each URL as it settles, from the worker that settled it.
+    var settled: (@Sendable (SettledImage) -> Void)?
 
     /// Runs every job (duplicates are fetched once) and writes the images under `thumbs/`.
     func run(_ requested: [Job], into output: StagedOutput) async -> Outcome {
@@ -49,6 +51,7 @@ struct ThumbnailPipeline: Sendable {
             await gate.leave(job.url)
             await ledger.record(result, for: job.url)
             progress.record(outcome: outcome, bytes: bytes)
+            settled?(SettledImage(url: job.url, result: result))
         }
         reporter.endProgress()
         let all = await ledger.results
@@ -61,10 +64,13 @@ struct ThumbnailPipeline: Sendable {
             case nil: failures.append((job.url, "was not fetched because the build stopped"))
             }
         }
-        for failure in failures {
-            reporter.warning("image \(failure.url.absoluteString) \(failure.reason); the page shows a placeholder instead.")
+        // A stopped build reports why it stopped, not every picture it did not fetch.
+        if !Task.isCancelled {
+            for failure in failures {
+                reporter.warning("image \(failure.url.absoluteString) \(failure.reason); the page shows a placeholder instead.")
+            }
+            reporter.info(progress.summary())
         }
-        reporter.info(progress.summary())
         return Outcome(images: images, failures: failures, counts: progress.snapshot, seconds: Date().timeIntervalSince(started))
     }
 

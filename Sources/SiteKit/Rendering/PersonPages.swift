@@ -1,43 +1,51 @@
 import Foundation
 
-/// A page for every person at `users/<slug>/`: the large picture, their details, and links to
+/// A page for every person at `users/<slug>.html`: the large picture, their details, and links to
 /// the people before and after them in the list.
 extension SiteRenderer {
-    /// Renders the pages on every core and emits each at once; returns their paths in order.
-    func personPages(_ index: SiteIndex, images: [URL: PublishedImage],
+    /// Every person page not in `done`, on every core; returns all person page paths in list order.
+    func personPages(_ index: SiteIndex, images: [URL: PublishedImage], done: Set<Int> = [],
                      emit: @Sendable (RenderedFile) throws -> Void) throws -> [String] {
-        try ParallelMap.map(index.people.count) { position in
-            let entry = index.people[position]
-            let person = entry.item
-            let path = SiteIndex.personPath(entry.slug)
-            let root = PageFrame.root(for: path)
-            let name = person.displayName
-            var profile: [String: Any] = ["name": name, "facts": Self.facts(of: person)]
-            let picture = PersonEntry.published(.large, of: person, in: images) ?? PersonEntry.published(.medium, of: person, in: images)
-            if let picture {
-                profile["image"] = ["src": root + picture.path, "width": picture.width, "height": picture.height, "alt": name] as [String: Any]
-            } else {
-                profile["placeholder"] = Placeholder.svg(name: name, width: ImageSize.large.pixels, height: ImageSize.large.pixels)
-            }
-            let listPage = position / max(1, perPage) + 1
-            var extra: [String: Any] = [
-                "person": profile,
-                "breadcrumbs": Self.breadcrumbs(root: root, [("People", "users/" + SiteIndex.folder(Pagination.path(ofPage: listPage))), (name, nil)]),
-                "prevNextLabel": "People",
-            ]
-            if position > 0 {
-                let previous = index.people[position - 1]
-                extra["prev"] = ["href": "\(previous.slug).html", "label": previous.item.displayName]
-            }
-            if position + 1 < index.people.count {
-                let next = index.people[position + 1]
-                extra["next"] = ["href": "\(next.slug).html", "label": next.item.displayName]
-            }
-            let page = generatedPage("person", title: name, description: "\(name)\(person.location?.country.map { ", \($0)" } ?? "")")
-            try emit(try file(path, template: "person", section: "users", page: page, extra: extra))
-            return path
-        }
+        let remaining = index.people.indices.filter { !done.contains($0) }
+        _ = try ParallelMap.map(remaining.count) { try emit(personPage(at: remaining[$0], of: index, images: images)) }
+        return index.people.map { SiteIndex.personPath($0.slug) }
     }
+
+    /// The detail page of the person at `position` in the list. Its picture is the large one, or
+    /// the medium one when the large one failed, or an initials placeholder.
+    func personPage(at position: Int, of index: SiteIndex, images: [URL: PublishedImage]) throws -> RenderedFile {
+        let entry = index.people[position]
+        let person = entry.item
+        let path = SiteIndex.personPath(entry.slug)
+        let root = PageFrame.root(for: path)
+        let name = person.displayName
+        var profile: [String: Any] = ["name": name, "facts": Self.facts(of: person)]
+        let picture = Self.pictureSizes.lazy.compactMap { PersonEntry.published($0, of: person, in: images) }.first
+        if let picture {
+            profile["image"] = ["src": root + picture.path, "width": picture.width, "height": picture.height, "alt": name] as [String: Any]
+        } else {
+            profile["placeholder"] = Placeholder.svg(name: name, width: ImageSize.large.pixels, height: ImageSize.large.pixels)
+        }
+        let listPage = position / max(1, perPage) + 1
+        var extra: [String: Any] = [
+            "person": profile,
+            "breadcrumbs": Self.breadcrumbs(root: root, [("People", "users/" + SiteIndex.folder(Pagination.path(ofPage: listPage))), (name, nil)]),
+            "prevNextLabel": "People",
+        ]
+        if position > 0 {
+            let previous = index.people[position - 1]
+            extra["prev"] = ["href": "\(previous.slug).html", "label": previous.item.displayName]
+        }
+        if position + 1 < index.people.count {
+            let next = index.people[position + 1]
+            extra["next"] = ["href": "\(next.slug).html", "label": next.item.displayName]
+        }
+        let page = generatedPage("person", title: name, description: "\(name)\(person.location?.country.map { ", \($0)" } ?? "")")
+        return try file(path, template: "person", section: "users", page: page, extra: extra)
+    }
+
+    /// The pictures a person page may show, by preference: it can be rendered once these settled.
+    static let pictureSizes: [ImageSize] = [.large, .medium]
 
     /// The details a person page lists, in a fixed order; absent values are left out.
     static func facts(of person: Person) -> [[String: Any]] {

@@ -20,9 +20,9 @@ struct SiteRenderer: Sendable {
     /// Renders every file and hands each to `emit` as soon as it is made, from several threads at
     /// once, so that a site of 50,000 people never holds all its pages in memory. Returns the
     /// paths of the files, in a fixed order.
-    func render(_ data: SiteData, images: [URL: PublishedImage],
+    func render(_ data: SiteData, index: SiteIndex? = nil, images: [URL: PublishedImage], personPagesDone: Set<Int> = [],
                 emit: @Sendable (RenderedFile) throws -> Void) throws -> [String] {
-        let index = SiteIndex(data)
+        let index = index ?? SiteIndex(data)
         var paths: [String] = []
         func add(_ files: [RenderedFile]) throws {
             _ = try ParallelMap.map(files.count) { try emit(files[$0]) }
@@ -34,7 +34,7 @@ struct SiteRenderer: Sendable {
         ])
         try add([try home(data)])
         try add(try peopleLists(index, images: images))
-        paths += try personPages(index, images: images, emit: emit)
+        paths += try personPages(index, images: images, done: personPagesDone, emit: emit)
         try add(try postLists(index))
         try add(try postPages(index))
         try add(try authorPages(index))

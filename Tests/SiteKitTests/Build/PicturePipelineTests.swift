@@ -50,4 +50,55 @@ struct PicturePipelineTests {
             #expect(try harness.site.html("users/index.html").contains("avatar placeholder"))
         }
     }
+
+    @Test("person pages are written while a slow picture still downloads, and each shows the picture it names")
+    func personPagesDuringDownloads() async throws {
+        try await DemoAPIServer.with { server in
+            var harness = try BuildHarness(source: .live, users: 30)
+            defer { harness.remove() }
+            harness.use(server)
+            harness.settings.jobs = 4
+            harness.verbosity = .verbose
+            // Large pictures (`/api/portraits/women/N.jpg`) of women numbered 1… stall; the rest are quick.
+            await server.faults.set(Fault(latency: 0.8), forPathPrefix: "/api/portraits/women/1")
+            _ = try await harness.build()
+            let slow = await server.log.requests(pathPrefix: "/api/portraits/women/1").count
+            try #require(slow > 0, "the seed gives some people a stalled picture")
+            let timing = try #require(harness.text.split(separator: "\n").first { $0.hasPrefix("timing:") })
+            let match = try #require(timing.firstMatch(of: /\((\d+) person pages rendered meanwhile\)/))
+            let early = try #require(Int(match.1))
+            #expect(early > 0, "pages were written while the stalled pictures downloaded: \(timing)")
+            let files = try harness.site.files()
+            for (path, data) in files where path.hasPrefix("users/") && path.hasSuffix(".html") && !path.hasPrefix("users/page/") && path != "users/index.html" {
+                let html = String(decoding: data, as: UTF8.self)
+                let src = try #require(html.firstMatch(of: /class="portrait" src="\.\.\/(thumbs\/[^"]+)"/), "\(path) has its picture").1
+                #expect(files[String(src)] != nil, "\(path) shows \(src), which is published")
+            }
+        }
+    }
+
+    @Test("when the work beside the downloads fails, the pictures still queued are dropped, without a warning for each")
+    func failureBesideDownloadsCancelsThem() async throws {
+        struct Broken: Error {}
+        try await DemoAPIServer.with { server in
+            var harness = try BuildHarness(source: .live, users: 30)
+            defer { harness.remove() }
+            harness.use(server)
+            harness.settings.jobs = 2
+            await server.faults.set(Fault(latency: 0.2), forPathPrefix: "/api/portraits/")
+            let reporter = Reporter(verbosity: .normal, sink: harness.printed.append)
+            let gathering = DataGathering(settings: harness.settings, options: harness.options, seed: "harness", reporter: reporter) { folder, http, jobs in
+                HTTPClient.standard(cacheDirectory: folder, options: http, maxConnectionsPerHost: jobs, reporter: reporter)
+            }
+            let output = try StagedOutput(destination: harness.output, store: nil)
+            defer { output.discard() }
+            await #expect(throws: Broken.self) {
+                _ = try await gathering.run(into: output) { _, _, _ in throw Broken() }
+            }
+            let fetched = await server.log.requests(pathPrefix: "/api/portraits/").count
+            #expect(fetched < 10, "about 60 pictures were queued; only those already under way were sent")
+            #expect(!harness.text.contains("was not fetched"))
+        }
+    }
 }
+

@@ -1,0 +1,110 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import SiteKit
+
+@Suite("Person pages rendered while pictures download")
+struct PersonPagesInAdvanceTests {
+    static func person(_ first: String, picture: Int?) -> Person {
+        let base = "https://pics.example/"
+        return Person(name: .init(first: first, last: "Test"), email: "\(first.lowercased())@example.com",
+                      picture: picture.map { .init(large: "\(base)large/\($0).jpg", medium: "\(base)med/\($0).jpg", thumbnail: "\(base)thumb/\($0).jpg") })
+    }
+
+    static func url(_ size: String, _ number: Int) -> URL { URL(string: "https://pics.example/\(size)/\(number).jpg")! }
+
+    static let requested: Set<URL> = Set((1...3).flatMap { [url("large", $0), url("med", $0), url("thumb", $0)] })
+
+    @Test("a page is ready once its large and medium pictures settled, in list order, whoever shares them")
+    func readiness() {
+        let people = [Self.person("Ann", picture: 1), Self.person("Bo", picture: 2), Self.person("Cy", picture: 1)]
+        var waits = PictureWaits(people: people, requested: Self.requested)
+        #expect(waits.takeReady().isEmpty)
+        #expect(waits.settle(Self.url("thumb", 1)).isEmpty, "list thumbnails are not on person pages")
+        #expect(waits.settle(Self.url("large", 1)).isEmpty)
+        #expect(waits.settle(Self.url("med", 1)) == [0, 2])
+        #expect(waits.settle(Self.url("med", 2)).isEmpty)
+        #expect(waits.waitingCount == 1)
+        #expect(waits.settle(Self.url("large", 2)) == [1])
+        #expect(waits.waitingCount == 0)
+        #expect(waits.settle(Self.url("large", 2)).isEmpty, "a URL settles once")
+    }
+
+    @Test("a page waits only for pictures the build fetches: none without pictures, only large when medium is not fetched")
+    func onlyRequested() {
+        let people = [Self.person("Ann", picture: nil), Self.person("Bo", picture: 2),
+                      Person(name: .init(first: "Eve", last: "Test"), picture: .init(large: "javascript:alert(1)", medium: "ftp://x/y.jpg"))]
+        var waits = PictureWaits(people: people, requested: [Self.url("large", 2)])
+        #expect(waits.takeReady() == [0, 2])
+        #expect(waits.settle(Self.url("large", 2)) == [1])
+    }
+
+    static func renderer() throws -> SiteRenderer {
+        let frame = PageFrame(title: "T", description: "", language: "en", source: DataSource(isDemo: false, detail: "test"), seed: "s")
+        return SiteRenderer(templates: try TemplateSet(), frame: frame, content: [:], perPage: 2, baseURL: "https://example.com/")
+    }
+
+    final class Emitted: Sendable {
+        let files = Mutex<[String: Data]>([:])
+        func add(_ file: RenderedFile) { files.withLock { $0[file.path] = file.bytes } }
+    }
+
+    @Test("pages rendered as pictures settle are the bytes of pages rendered after the image phase")
+    func sameBytes() async throws {
+        let people = [Self.person("Ann", picture: 1), Self.person("Bo", picture: 2), Self.person("Cy", picture: 3), Self.person("Di", picture: nil)]
+        let index = SiteIndex(SiteData(people: people, posts: [], authors: [], comments: []))
+        let published = { (number: Int, size: Int) in ImageResult.published(PublishedImage(path: "thumbs/\(number)-\(size).jpg", width: size, height: size)) }
+        let outcomes: [SettledImage] = [
+            SettledImage(url: Self.url("med", 1), result: published(1, 72)),
+            SettledImage(url: Self.url("large", 1), result: published(1, 128)),
+            SettledImage(url: Self.url("med", 2), result: published(2, 72)),
+            SettledImage(url: Self.url("large", 2), result: .failed(reason: "answered HTTP 404")),
+            SettledImage(url: Self.url("med", 3), result: .failed(reason: "is an HTML page")),
+            SettledImage(url: Self.url("large", 3), result: .failed(reason: "answered HTTP 404")),
+        ]
+        let renderer = try Self.renderer()
+        let (stream, continuation) = AsyncStream.makeStream(of: SettledImage.self)
+        for outcome in outcomes { continuation.yield(outcome) }
+        continuation.finish()
+        let early = Emitted()
+        let done = try await renderer.personPagesInAdvance(index, arrivals: ImageArrivals(requested: Self.requested, settled: stream), emit: early.add)
+        #expect(done == [0, 1, 2, 3])
+
+        var images: [URL: PublishedImage] = [:]
+        for outcome in outcomes { images[outcome.url] = outcome.result.image }
+        let late = Emitted()
+        let paths = try renderer.personPages(index, images: images, emit: late.add)
+        let earlyFiles = early.files.withLock { $0 }
+        #expect(earlyFiles.count == 4)
+        #expect(earlyFiles == late.files.withLock { $0 })
+        #expect(paths == index.people.map { SiteIndex.personPath($0.slug) })
+        let bo = String(decoding: try #require(earlyFiles[paths[1]]), as: UTF8.self)
+        #expect(bo.contains("thumbs/2-72.jpg"), "a failed large picture falls back to the medium one")
+        let cy = String(decoding: try #require(earlyFiles[paths[2]]), as: UTF8.self)
+        #expect(cy.contains("avatar placeholder") && !cy.contains("thumbs/"))
+    }
+
+    @Test("once the image phase is over, the rest is left to every core: pages done early are skipped, the others rendered")
+    func stopsAtPhaseEnd() async throws {
+        let people = [Self.person("Ann", picture: 1), Self.person("Bo", picture: 2)]
+        let index = SiteIndex(SiteData(people: people, posts: [], authors: [], comments: []))
+        let (stream, continuation) = AsyncStream.makeStream(of: SettledImage.self)
+        let arrivals = ImageArrivals(requested: [Self.url("large", 1), Self.url("large", 2)], settled: stream)
+        continuation.yield(SettledImage(url: Self.url("large", 1), result: .failed(reason: "answered HTTP 404")))
+        let renderer = try Self.renderer()
+        let early = Emitted()
+        async let done = renderer.personPagesInAdvance(index, arrivals: arrivals, emit: early.add)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while early.files.withLock({ $0.isEmpty }) && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        arrivals.phase.end()
+        continuation.yield(SettledImage(url: Self.url("large", 2), result: .failed(reason: "answered HTTP 404")))
+        continuation.finish()
+        let rendered = try await done
+        #expect(rendered == [0])
+        let late = Emitted()
+        _ = try renderer.personPages(index, images: [:], done: rendered, emit: late.add)
+        #expect(Set(late.files.withLock { $0 }.keys) == [SiteIndex.personPath(index.people[1].slug)])
+    }
+}
