@@ -40,13 +40,14 @@ public struct SiteBuild: Sendable {
         do {
             let gatherStarted = ContinuousClock.now
             let emit: @Sendable (RenderedFile) throws -> Void = { try output.write($0.bytes, to: $0.path, digest: $0.digest) }
-            // Person pages are rendered as their pictures arrive, while the rest still download.
-            let (gathered, early) = try await DataGathering(settings: settings, options: options, seed: seed,
+            // Pages that show no picture, and person pages as their pictures arrive, are rendered while
+            // the pictures download.
+            var (gathered, early) = try await DataGathering(settings: settings, options: options, seed: seed,
                                                             reporter: reporter, makeClient: makeClient).run(into: output) { data, source, arrivals in
                 let renderer = makeRenderer(source: source, seed: seed, templates: templates, content: content, memo: memo)
                 let index = SiteIndex(data)
-                let done = try await step("Render pages") { try await renderer.personPagesInAdvance(index, arrivals: arrivals, emit: emit) }
-                return EarlyPages(renderer: renderer, index: index, personPagesDone: done)
+                let done = try await step("Render pages") { try await renderer.renderInAdvance(data, index: index, arrivals: arrivals) }
+                return EarlyPages(renderer: renderer, index: index, done: done)
             }
             if options.strict, let first = gathered.images.failures.first {
                 throw BuildError(step: "Images", message: "--strict is set and \(gathered.images.failures.count) image(s) failed, the first \(first.url.absoluteString), which \(first.reason). Fix the image or build without --strict to publish placeholders.")
@@ -56,8 +57,11 @@ public struct SiteBuild: Sendable {
             // Pages go to the staging folder as they are rendered, on every core: thousands of
             // small files, and memory that stays flat however many people there are.
             let paths = try step("Render pages") {
-                try renderer.render(gathered.data, index: early.index, images: gathered.images.images,
-                                    personPagesDone: early.personPagesDone, emit: emit)
+                let held = early.done.files
+                early.done.files = []
+                _ = try ParallelMap.map(held.count) { try emit(held[$0]) }
+                return try renderer.render(gathered.data, index: early.index, images: gathered.images.images,
+                                    personPagesDone: early.done.personPages, pictureFree: early.done.pictureFree, emit: emit)
             }
             let renderAndWrite = ContinuousClock.now - renderStarted
             let render = RenderTiming(pages: paths.count(where: { $0.hasSuffix(".html") }),
@@ -66,7 +70,7 @@ public struct SiteBuild: Sendable {
             try output.commit()
             memo?.save()
             record(gathered, written: output, fingerprint: store == nil ? nil : fingerprint, pages: render.pages, destination: destination, cacheDirectory: cacheDirectory)
-            reporter.detail("timing: data and images \(Self.seconds(renderStarted - gatherStarted)) (\(early.personPagesDone.count) person pages rendered meanwhile), render and write \(Self.seconds(renderAndWrite)), publish \(Self.seconds(ContinuousClock.now - writeStarted))")
+            reporter.detail("timing: data and images \(Self.seconds(renderStarted - gatherStarted)) (pages without pictures and \(early.done.personPages.count) person pages rendered meanwhile), render and write \(Self.seconds(renderAndWrite)), publish \(Self.seconds(ContinuousClock.now - writeStarted))")
             let counts = output.counts
             return BuildSummary(source: gathered.source, seed: seed, people: gathered.data.people.count,
                                 posts: gathered.data.posts.count, pagesWritten: counts.written, filesUnchanged: counts.unchanged,
@@ -116,7 +120,7 @@ public struct SiteBuild: Sendable {
     private struct EarlyPages: Sendable {
         var renderer: SiteRenderer
         var index: SiteIndex
-        var personPagesDone: Set<Int>
+        var done: RenderedInAdvance
     }
 
     static func seconds(_ duration: Duration) -> String {

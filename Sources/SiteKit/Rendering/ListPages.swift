@@ -5,7 +5,7 @@ extension SiteRenderer {
     /// One page per `perPage` people, rendered on every core.
     func peopleLists(_ index: SiteIndex, images: [URL: PublishedImage]) throws -> [RenderedFile] {
         let pagination = Pagination(totalItems: index.people.count, perPage: perPage)
-        return try ParallelMap.map(pagination.pageCount) { offset in
+        return try mapPages(pagination.pageCount) { offset in
             let number = offset + 1
             let path = "users/" + Pagination.path(ofPage: number)
             let root = PageFrame.root(for: path)
@@ -23,7 +23,7 @@ extension SiteRenderer {
 
     func postLists(_ index: SiteIndex) throws -> [RenderedFile] {
         let pagination = Pagination(totalItems: index.posts.count, perPage: perPage)
-        return try ParallelMap.map(pagination.pageCount) { offset in
+        return try mapPages(pagination.pageCount) { offset in
             let number = offset + 1
             let path = "posts/" + Pagination.path(ofPage: number)
             let root = PageFrame.root(for: path)

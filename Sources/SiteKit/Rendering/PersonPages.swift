@@ -7,7 +7,7 @@ extension SiteRenderer {
     func personPages(_ index: SiteIndex, images: [URL: PublishedImage], done: Set<Int> = [],
                      emit: @Sendable (RenderedFile) throws -> Void) throws -> [String] {
         let remaining = index.people.indices.filter { !done.contains($0) }
-        _ = try ParallelMap.map(remaining.count) { try emit(personPage(at: remaining[$0], of: index, images: images)) }
+        _ = try mapPages(remaining.count) { try emit(personPage(at: remaining[$0], of: index, images: images)) }
         return index.people.map { SiteIndex.personPath($0.slug) }
     }
 

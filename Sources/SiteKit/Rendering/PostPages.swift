@@ -4,7 +4,7 @@ import Foundation
 /// `authors/<slug>/` with their posts, plus the authors list.
 extension SiteRenderer {
     func postPages(_ index: SiteIndex) throws -> [RenderedFile] {
-        try ParallelMap.map(index.posts.count) { position in
+        try mapPages(index.posts.count) { position in
             let entry = index.posts[position]
             let post = entry.item
             let path = SiteIndex.postPath(entry.slug)

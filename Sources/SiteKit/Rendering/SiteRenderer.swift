@@ -16,31 +16,65 @@ struct SiteRenderer: Sendable {
     var memo: RenderMemo?
     /// Where the time spent rendering pages (not writing them) adds up.
     var clock = RenderClock()
+    /// Whether pages are rendered on every core; off for work that runs beside the downloads.
+    var onEveryCore = true
+    /// Checked before each page when rendering on one core: true stops with `RenderingStopped`.
+    var stopsWhen: (@Sendable () -> Bool)?
 
     /// Renders every file and hands each to `emit` as soon as it is made, from several threads at
     /// once, so that a site of 50,000 people never holds all its pages in memory. Returns the
     /// paths of the files, in a fixed order.
+    ///
+    /// Work done while the pictures downloaded is not done again: the person pages in
+    /// `personPagesDone`, and the picture-free files when `pictureFree` gives their paths.
     func render(_ data: SiteData, index: SiteIndex? = nil, images: [URL: PublishedImage], personPagesDone: Set<Int> = [],
-                emit: @Sendable (RenderedFile) throws -> Void) throws -> [String] {
+                pictureFree: PictureFreePaths? = nil, emit: @Sendable (RenderedFile) throws -> Void) throws -> [String] {
         let index = index ?? SiteIndex(data)
-        var paths: [String] = []
-        func add(_ files: [RenderedFile]) throws {
-            _ = try ParallelMap.map(files.count) { try emit(files[$0]) }
-            paths += files.map(\.path)
-        }
+        let free = try pictureFree ?? pictureFreeFiles(data, index: index, emit: emit)
+        var paths = free.beforePeople
+        try add(try peopleLists(index, images: images), to: &paths, emit: emit)
+        paths += try personPages(index, images: images, done: personPagesDone, emit: emit)
+        paths += free.afterPeople
+        try add(siteFiles(index, images: images, pages: paths), to: &paths, emit: emit)
+        return paths
+    }
+
+    /// The paths of the files that show no picture, in the site's order: those before the people
+    /// pages, and those after them.
+    struct PictureFreePaths: Sendable {
+        var beforePeople: [String] = []
+        var afterPeople: [String] = []
+    }
+
+    /// Renders the files that show no picture (stylesheet, script, home, posts, authors, report,
+    /// 404), which need not wait for the image phase.
+    func pictureFreeFiles(_ data: SiteData, index: SiteIndex, emit: @Sendable (RenderedFile) throws -> Void) throws -> PictureFreePaths {
+        var paths = PictureFreePaths()
         try add([
             RenderedFile(path: "assets/site.css", bytes: Data(Stylesheet.css.utf8)),
             RenderedFile(path: "assets/search.js", bytes: Data(SearchScript.javascript.utf8)),
-        ])
-        try add([try home(data)])
-        try add(try peopleLists(index, images: images))
-        paths += try personPages(index, images: images, done: personPagesDone, emit: emit)
-        try add(try postLists(index))
-        try add(try postPages(index))
-        try add(try authorPages(index))
-        try add([try report(data), try notFound()])
-        try add(siteFiles(index, images: images, pages: paths))
+        ], to: &paths.beforePeople, emit: emit)
+        try add([try home(data)], to: &paths.beforePeople, emit: emit)
+        try add(try postLists(index), to: &paths.afterPeople, emit: emit)
+        try add(try postPages(index), to: &paths.afterPeople, emit: emit)
+        try add(try authorPages(index), to: &paths.afterPeople, emit: emit)
+        try add([try report(data), try notFound()], to: &paths.afterPeople, emit: emit)
         return paths
+    }
+
+    private func add(_ files: [RenderedFile], to paths: inout [String], emit: @Sendable (RenderedFile) throws -> Void) throws {
+        _ = try mapPages(files.count) { try emit(files[$0]) }
+        paths += files.map(\.path)
+    }
+
+    /// `transform` for each of `0..<count`, in order: on every core, or on the calling thread
+    /// alone when `onEveryCore` is off, until `stopsWhen` says so.
+    func mapPages<T: Sendable>(_ count: Int, _ transform: @Sendable (Int) throws -> T) throws -> [T] {
+        if onEveryCore { return try ParallelMap.map(count, transform) }
+        return try (0..<count).map { position in
+            if stopsWhen?() == true { throw RenderingStopped() }
+            return try transform(position)
+        }
     }
 
     func page(_ name: String) -> ContentPage {
@@ -94,3 +128,6 @@ struct SiteRenderer: Sendable {
         return RenderedFile(path: "404.html", bytes: Data(html.utf8))
     }
 }
+
+/// Rendering on one core stopped because `SiteRenderer.stopsWhen` said so.
+struct RenderingStopped: Error {}

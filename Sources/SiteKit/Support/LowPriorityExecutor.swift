@@ -2,8 +2,8 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// A task executor with one thread of its own at a lower scheduling priority (nice 10), for work
-/// that should only take the CPU time that network-bound work beside it leaves idle.
+/// A task executor with one thread of its own at a low scheduling priority (nice 10), for work
+/// that should take little more than the CPU time that network-bound work beside it leaves unused.
 ///
 /// Swift's cooperative pool has one thread per core, so long work there delays every other
 /// task's continuations, such as downloads handing over their responses; work on an ordinary
@@ -18,10 +18,13 @@ final class LowPriorityExecutor: TaskExecutor {
     private let state = Mutex(State())
     private let wake = DispatchSemaphore(value: 0)
 
-    init(name: String) {
+    init() {
         let thread = Thread { [self] in
             #if os(Linux)
-            // On Linux the nice value belongs to the thread, and 0 names the calling one.
+            // Nice 10: about a tenth of a core's share beside ordinary threads that want it all,
+            // and all of an idle one. (Not SCHED_IDLE, which can starve the thread outright on a
+            // busy machine, and with it whoever waits for the work to end.) On Linux the nice
+            // value belongs to the thread, and 0 names the calling one.
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
             #endif
             while true {
@@ -38,7 +41,6 @@ final class LowPriorityExecutor: TaskExecutor {
                 }
             }
         }
-        thread.name = name
         thread.start()
     }
 

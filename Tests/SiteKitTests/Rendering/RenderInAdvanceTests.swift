@@ -3,8 +3,8 @@ import Synchronization
 import Testing
 @testable import SiteKit
 
-@Suite("Person pages rendered while pictures download")
-struct PersonPagesInAdvanceTests {
+@Suite("Pages rendered while pictures download")
+struct RenderInAdvanceTests {
     static func person(_ first: String, picture: Int?) -> Person {
         let base = "https://pics.example/"
         return Person(name: .init(first: first, last: "Test"), email: "\(first.lowercased())@example.com",
@@ -47,12 +47,15 @@ struct PersonPagesInAdvanceTests {
     final class Emitted: Sendable {
         let files = Mutex<[String: Data]>([:])
         func add(_ file: RenderedFile) { files.withLock { $0[file.path] = file.bytes } }
+        var personPages: [String: Data] { files.withLock { $0 }.filter { $0.key.hasPrefix("users/") } }
     }
 
-    @Test("pages rendered as pictures settle are the bytes of pages rendered after the image phase")
+    @Test("pages rendered while pictures download are the bytes of pages rendered after the image phase")
     func sameBytes() async throws {
         let people = [Self.person("Ann", picture: 1), Self.person("Bo", picture: 2), Self.person("Cy", picture: 3), Self.person("Di", picture: nil)]
-        let index = SiteIndex(SiteData(people: people, posts: [], authors: [], comments: []))
+        let posts = [Post(id: 1, userId: 1, title: "Hello", body: "First line\nsecond line")]
+        let data = SiteData(people: people, posts: posts, authors: [], comments: [])
+        let index = SiteIndex(data)
         let published = { (number: Int, size: Int) in ImageResult.published(PublishedImage(path: "thumbs/\(number)-\(size).jpg", width: size, height: size)) }
         let outcomes: [SettledImage] = [
             SettledImage(url: Self.url("med", 1), result: published(1, 72)),
@@ -67,44 +70,67 @@ struct PersonPagesInAdvanceTests {
         for outcome in outcomes { continuation.yield(outcome) }
         continuation.finish()
         let early = Emitted()
-        let done = try await renderer.personPagesInAdvance(index, arrivals: ImageArrivals(requested: Self.requested, settled: stream), emit: early.add)
-        #expect(done == [0, 1, 2, 3])
+        let done = try await renderer.renderInAdvance(data, index: index, arrivals: ImageArrivals(requested: Self.requested, settled: stream))
+        done.files.forEach(early.add)
+        #expect(done.personPages == [0, 1, 2, 3])
 
         var images: [URL: PublishedImage] = [:]
         for outcome in outcomes { images[outcome.url] = outcome.result.image }
         let late = Emitted()
-        let paths = try renderer.personPages(index, images: images, emit: late.add)
+        let paths = try renderer.render(data, images: images, emit: late.add)
+        #expect(paths == (try renderer.render(data, images: images, personPagesDone: done.personPages, pictureFree: done.pictureFree) { _ in }),
+                "the site's files come in the same order")
         let earlyFiles = early.files.withLock { $0 }
-        #expect(earlyFiles.count == 4)
-        #expect(earlyFiles == late.files.withLock { $0 })
-        #expect(paths == index.people.map { SiteIndex.personPath($0.slug) })
-        let bo = String(decoding: try #require(earlyFiles[paths[1]]), as: UTF8.self)
+        let lateFiles = late.files.withLock { $0 }
+        for (path, bytes) in earlyFiles { #expect(lateFiles[path] == bytes, "\(path)") }
+        #expect(early.personPages.count == 4)
+        // Everything but the people lists and the files that list the whole site.
+        let waiting = Set(lateFiles.keys).filter { path in
+            path.hasPrefix("users/index.") || path.hasPrefix("users/page/") || path.hasPrefix("sitemap")
+                || ["robots.txt", "favicon.svg", "feed.xml"].contains(path)
+        }
+        #expect(Set(earlyFiles.keys) == Set(lateFiles.keys).subtracting(waiting))
+        #expect(earlyFiles.keys.contains { $0.hasPrefix("posts/") } && earlyFiles["index.html"] != nil)
+        let personPaths = index.people.map { SiteIndex.personPath($0.slug) }
+        let bo = String(decoding: try #require(earlyFiles[personPaths[1]]), as: UTF8.self)
         #expect(bo.contains("thumbs/2-72.jpg"), "a failed large picture falls back to the medium one")
-        let cy = String(decoding: try #require(earlyFiles[paths[2]]), as: UTF8.self)
+        let cy = String(decoding: try #require(earlyFiles[personPaths[2]]), as: UTF8.self)
         #expect(cy.contains("avatar placeholder") && !cy.contains("thumbs/"))
     }
 
-    @Test("once the image phase is over, the rest is left to every core: pages done early are skipped, the others rendered")
-    func stopsAtPhaseEnd() async throws {
+    @Test("rendering in advance stops when the image phase is over or the pages held reach the budget; the rest is rendered after")
+    func stopsAtPhaseEndOrBudget() async throws {
         let people = [Self.person("Ann", picture: 1), Self.person("Bo", picture: 2)]
-        let index = SiteIndex(SiteData(people: people, posts: [], authors: [], comments: []))
-        let (stream, continuation) = AsyncStream.makeStream(of: SettledImage.self)
-        let arrivals = ImageArrivals(requested: [Self.url("large", 1), Self.url("large", 2)], settled: stream)
-        continuation.yield(SettledImage(url: Self.url("large", 1), result: .failed(reason: "answered HTTP 404")))
+        let data = SiteData(people: people, posts: [], authors: [], comments: [])
+        let index = SiteIndex(data)
         let renderer = try Self.renderer()
-        let early = Emitted()
-        async let done = renderer.personPagesInAdvance(index, arrivals: arrivals, emit: early.add)
-        let deadline = ContinuousClock.now + .seconds(10)
-        while early.files.withLock({ $0.isEmpty }) && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))
+        let requested: Set<URL> = [Self.url("large", 1), Self.url("large", 2)]
+        func settleAll(_ continuation: AsyncStream<SettledImage>.Continuation) {
+            for url in requested { continuation.yield(SettledImage(url: url, result: .failed(reason: "answered HTTP 404"))) }
+            continuation.finish()
         }
-        arrivals.phase.end()
-        continuation.yield(SettledImage(url: Self.url("large", 2), result: .failed(reason: "answered HTTP 404")))
-        continuation.finish()
-        let rendered = try await done
-        #expect(rendered == [0])
+
+        let (over, overArrival) = AsyncStream.makeStream(of: SettledImage.self)
+        let ended = ImageArrivals(requested: requested, settled: over)
+        ended.phase.end()
+        settleAll(overArrival)
+        let afterPhase = try await renderer.renderInAdvance(data, index: index, arrivals: ended)
+        #expect(afterPhase.personPages.isEmpty)
+        #expect(afterPhase.pictureFree == nil && afterPhase.files.isEmpty, "what was rendered is dropped, to be rendered on every core")
+
+        let (open, openArrival) = AsyncStream.makeStream(of: SettledImage.self)
+        settleAll(openArrival)
+        let overBudget = try await renderer.renderInAdvance(data, index: index, arrivals: ImageArrivals(requested: requested, settled: open), budget: 1)
+        #expect(overBudget.personPages.isEmpty)
+
+        let (all, allArrival) = AsyncStream.makeStream(of: SettledImage.self)
+        settleAll(allArrival)
+        let withRoom = try await renderer.renderInAdvance(data, index: index, arrivals: ImageArrivals(requested: requested, settled: all))
+        #expect(withRoom.personPages == [0, 1])
+        #expect(withRoom.pictureFree != nil)
+
         let late = Emitted()
-        _ = try renderer.personPages(index, images: [:], done: rendered, emit: late.add)
+        _ = try renderer.personPages(index, images: [:], done: [0], emit: late.add)
         #expect(Set(late.files.withLock { $0 }.keys) == [SiteIndex.personPath(index.people[1].slug)])
     }
 }
