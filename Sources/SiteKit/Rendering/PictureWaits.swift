@@ -11,7 +11,7 @@ struct PictureWaits: Sendable {
     /// - Parameters:
     ///   - people: the people in list order.
     ///   - requested: the picture URLs the build fetches; a page never waits for any other.
-    init(people: [Person], requested: Set<URL>) {
+    init(people: some Sequence<Person>, requested: Set<URL>) {
         for (position, person) in people.enumerated() {
             var urls: Set<URL> = []
             for size in SiteRenderer.pictureSizes {

@@ -54,7 +54,7 @@ extension SiteRenderer {
 
     private func renderAsPicturesSettle(_ index: SiteIndex, arrivals: ImageArrivals, budget: Int,
                                         into done: inout RenderedInAdvance) async throws {
-        var waits = PictureWaits(people: index.people.map(\.item), requested: arrivals.requested)
+        var waits = PictureWaits(people: index.people.lazy.map(\.item), requested: arrivals.requested)
         var images: [URL: PublishedImage] = [:]
         var bytes = done.files.reduce(0) { $0 + $1.bytes.count }
         var ready = waits.takeReady()

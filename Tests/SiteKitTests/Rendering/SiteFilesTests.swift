@@ -104,4 +104,28 @@ struct SiteFilesTests {
     static func fixture(_ name: String) throws -> String {
         String(decoding: try Fixture.data("Rendering/" + name), as: UTF8.self)
     }
+
+    @Test("the people search index is the same bytes however many records are encoded at a time")
+    func searchIndexChunks() throws {
+        let people = (1...7).map { number in
+            Person(name: .init(first: number == 3 ? "Zoë \"Z\" </script>" : "P\(number)", last: "Test"),
+                   email: number == 5 ? nil : "p\(number)@example.com",
+                   location: number == 2 ? nil : .init(country: "Norway"),
+                   picture: .init(thumbnail: "https://pics.example/\(number).jpg"))
+        }
+        let index = SiteIndex(SiteData(people: people, posts: [], authors: [], comments: []))
+        let images = [URL(string: "https://pics.example/1.jpg")!: PublishedImage(path: "thumbs/1.png", width: 48, height: 48)]
+        let frame = PageFrame(title: "T", description: "", language: "en", source: DataSource(isDemo: false, detail: "x"), seed: "s")
+        let renderer = SiteRenderer(templates: try TemplateSet(), frame: frame, content: [:], perPage: 3, baseURL: "https://example.com/")
+        let whole = renderer.searchIndex(index, images: images, chunk: 1000)
+        for chunk in [1, 2, 3, 6, 7, 8] {
+            #expect(renderer.searchIndex(index, images: images, chunk: chunk) == whole, "chunk \(chunk)")
+        }
+        let decoded = try #require(try JSONSerialization.jsonObject(with: whole) as? [[String: Any]])
+        #expect(decoded.count == 7)
+        #expect(decoded[0]["t"] as? String == "thumbs/1.png" && decoded[1]["t"] == nil)
+        let empty = SiteIndex(SiteData(people: [], posts: [], authors: [], comments: []))
+        #expect(renderer.searchIndex(empty, images: [:]) == Data("[]".utf8))
+    }
 }
+
