@@ -5,7 +5,8 @@
 #   bench/images.sh [N=1000] [L_ms=50] [jobs...=16 64]
 #
 # Uses a release build unless SITE_BIN names another binary. Prints one line per jobs value and
-# appends nothing anywhere: redirect the output to keep it.
+# appends nothing anywhere: redirect the output to keep it. Output and cache go under $TMPDIR
+# (mktemp); TMPDIR=/dev/shm keeps the disk out of the measurement.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 people="${1:-1000}"; latency="${2:-50}"; shift $(( $# > 2 ? 2 : $# ))
@@ -20,10 +21,12 @@ port=$(( 20000 + RANDOM % 20000 ))
 for _ in $(seq 50); do grep -q listening "$work/api.log" 2>/dev/null && break; sleep 0.1; done
 printf "%-6s %-8s %-10s %-10s %s\n" jobs images ideal_s actual_s efficiency
 for jobs in "${jobs_list[@]}"; do
-  rm -rf "$work/out" "$work/cache"
+  # A fresh folder per run, all removed at exit: on some file systems (ext4 without a journal)
+  # creating files right after deleting many is slow, and that is not the pipeline's cost.
+  run="$work/run-$jobs-$RANDOM"
   summary="$("$SITE_BIN" build --live 2>&1 >/dev/null \
     --randomuser-url "http://127.0.0.1:$port/api/" --jsonplaceholder-url "http://127.0.0.1:$port" \
-    --users "$people" --jobs "$jobs" --output "$work/out" --cache-dir "$work/cache" || true)"
+    --users "$people" --jobs "$jobs" --output "$run/out" --cache-dir "$run/cache" || true)"
   line="$(grep '^images: .* downloaded, .* failed, in ' <<<"$summary" | tail -1)"
   images="$(sed -E 's/^images: ([0-9]+) downloaded.*/\1/' <<<"$line")"
   actual="$(sed -E 's/.* in ([0-9.]+) s$/\1/' <<<"$line")"
