@@ -16,9 +16,14 @@ if [ -z "${SITE_BIN:-}" ]; then
   SITE_BIN="$(swift build -c release --show-bin-path)/site"
 fi
 work="$(mktemp -d)"; trap 'kill "$api" 2>/dev/null || true; rm -rf "$work"' EXIT
-port=$(( 20000 + RANDOM % 20000 ))
-"$SITE_BIN" api --port "$port" --latency "${latency}ms" 2>"$work/api.log" & api=$!
-for _ in $(seq 50); do grep -q listening "$work/api.log" 2>/dev/null && break; sleep 0.1; done
+"$SITE_BIN" api --port 0 --latency "${latency}ms" 2>"$work/api.log" & api=$!
+port=""
+for _ in $(seq 100); do
+  port="$(sed -nE 's#.*listening on http://127\.0\.0\.1:([0-9]+).*#\1#p' "$work/api.log" | head -1)"
+  [ -n "$port" ] && break
+  sleep 0.1
+done
+if [ -z "$port" ]; then cat "$work/api.log" >&2; echo "images.sh: the demo API did not start" >&2; exit 1; fi
 printf "%-6s %-8s %-10s %-10s %s\n" jobs images ideal_s actual_s efficiency
 for jobs in "${jobs_list[@]}"; do
   # A fresh folder per run, all removed at exit: on some file systems (ext4 without a journal)
@@ -27,7 +32,11 @@ for jobs in "${jobs_list[@]}"; do
   summary="$("$SITE_BIN" build --live 2>&1 >/dev/null \
     --randomuser-url "http://127.0.0.1:$port/api/" --jsonplaceholder-url "http://127.0.0.1:$port" \
     --users "$people" --jobs "$jobs" --output "$run/out" --cache-dir "$run/cache" || true)"
-  line="$(grep '^images: .* downloaded, .* failed, in ' <<<"$summary" | tail -1)"
+  line="$(grep '^images: .* downloaded, .* failed, in ' <<<"$summary" | tail -1 || true)"
+  if [ -z "$line" ]; then
+    printf "%-6s the build printed no image summary:\n%s\n" "$jobs" "$summary" >&2
+    continue
+  fi
   images="$(sed -E 's/^images: ([0-9]+) downloaded.*/\1/' <<<"$line")"
   actual="$(sed -E 's/.* in ([0-9.]+) s$/\1/' <<<"$line")"
   awk -v j="$jobs" -v n="$images" -v l="$latency" -v a="$actual" 'BEGIN {
