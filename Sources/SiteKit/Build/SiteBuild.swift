@@ -60,8 +60,7 @@ public struct SiteBuild: Sendable {
                 let held = early.done.files
                 early.done.files = []
                 _ = try ParallelMap.map(held.count) { try emit(held[$0]) }
-                return try renderer.render(gathered.data, index: early.index, images: gathered.images.images,
-                                    personPagesDone: early.done.personPages, pictureFree: early.done.pictureFree, emit: emit)
+                return try renderer.render(gathered.data, index: early.index, images: gathered.images.images, done: early.done, emit: emit)
             }
             let renderAndWrite = ContinuousClock.now - renderStarted
             let render = RenderTiming(pages: paths.count(where: { $0.hasSuffix(".html") }),
@@ -70,7 +69,7 @@ public struct SiteBuild: Sendable {
             try output.commit()
             memo?.save()
             record(gathered, written: output, fingerprint: store == nil ? nil : fingerprint, pages: render.pages, destination: destination, cacheDirectory: cacheDirectory)
-            reporter.detail("timing: data and images \(Self.seconds(renderStarted - gatherStarted)) (pages without pictures and \(early.done.personPages.count) person pages rendered meanwhile), render and write \(Self.seconds(renderAndWrite)), publish \(Self.seconds(ContinuousClock.now - writeStarted))")
+            reporter.detail("timing: data and images \(Self.seconds(renderStarted - gatherStarted)) (pages without pictures, \(early.done.listPages.count) people list and \(early.done.personPages.count) person pages rendered meanwhile), render and write \(Self.seconds(renderAndWrite)), publish \(Self.seconds(ContinuousClock.now - writeStarted))")
             let counts = output.counts
             return BuildSummary(source: gathered.source, seed: seed, people: gathered.data.people.count,
                                 posts: gathered.data.posts.count, pagesWritten: counts.written, filesUnchanged: counts.unchanged,

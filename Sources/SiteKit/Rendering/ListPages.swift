@@ -2,23 +2,34 @@ import Foundation
 
 /// The paginated lists: people at `users/`, posts at `posts/`, authors at `authors/`.
 extension SiteRenderer {
-    /// One page per `perPage` people, rendered on every core.
-    func peopleLists(_ index: SiteIndex, images: [URL: PublishedImage]) throws -> [RenderedFile] {
+    /// One page per `perPage` people, rendered on every core, but for the page numbers (from 0) in
+    /// `done`.
+    func peopleLists(_ index: SiteIndex, images: [URL: PublishedImage], done: Set<Int> = []) throws -> [RenderedFile] {
         let pagination = Pagination(totalItems: index.people.count, perPage: perPage)
-        return try mapPages(pagination.pageCount) { offset in
-            let number = offset + 1
-            let path = "users/" + Pagination.path(ofPage: number)
-            let root = PageFrame.root(for: path)
-            let entries = pagination.range(ofPage: number).map { position -> [String: Any] in
-                let entry = index.people[position]
-                var context = PersonEntry.context(for: entry.item, images: images, root: root,
-                                                  eager: number == 1 && position < eagerCount)
-                context["href"] = root + SiteIndex.folder(SiteIndex.personPath(entry.slug))
-                return context
-            }
-            return try file(path, template: "users", section: "users", page: page("users"),
-                            extra: ["people": entries, "pagination": pagination.context(current: number)])
+        let remaining = (0..<pagination.pageCount).filter { !done.contains($0) }
+        return try mapPages(remaining.count) { try peopleList(remaining[$0], of: index, images: images) }
+    }
+
+    /// The paths of every people list page, in order.
+    func peopleListPaths(_ index: SiteIndex) -> [String] {
+        (1...Pagination(totalItems: index.people.count, perPage: perPage).pageCount).map { "users/" + Pagination.path(ofPage: $0) }
+    }
+
+    /// The people list page numbered `offset + 1`.
+    func peopleList(_ offset: Int, of index: SiteIndex, images: [URL: PublishedImage]) throws -> RenderedFile {
+        let pagination = Pagination(totalItems: index.people.count, perPage: perPage)
+        let number = offset + 1
+        let path = "users/" + Pagination.path(ofPage: number)
+        let root = PageFrame.root(for: path)
+        let entries = pagination.range(ofPage: number).map { position -> [String: Any] in
+            let entry = index.people[position]
+            var context = PersonEntry.context(for: entry.item, images: images, root: root,
+                                              eager: number == 1 && position < eagerCount)
+            context["href"] = root + SiteIndex.folder(SiteIndex.personPath(entry.slug))
+            return context
         }
+        return try file(path, template: "users", section: "users", page: page("users"),
+                        extra: ["people": entries, "pagination": pagination.context(current: number)])
     }
 
     func postLists(_ index: SiteIndex) throws -> [RenderedFile] {

@@ -1,32 +1,49 @@
 import Foundation
 
-/// Which person pages can be rendered as pictures settle: a page waits for every picture it may
-/// show (`SiteRenderer.pictureSizes`) among those the build fetches, published or failed.
+/// Which pages can be rendered as pictures settle: each page waits for every picture it may show,
+/// among those the build fetches, until each has been published or has failed.
 struct PictureWaits: Sendable {
-    /// List positions whose pictures have all settled (or that wait for none), not yet handed out.
+    /// Pages whose pictures have all settled (or that wait for none), not yet handed out.
     private var ready: [Int] = []
     private var waiters: [URL: [Int]] = [:]
     private var unsettled: [Int: Int] = [:]
 
-    /// - Parameters:
-    ///   - people: the people in list order.
-    ///   - requested: the picture URLs the build fetches; a page never waits for any other.
-    init(people: some Sequence<Person>, requested: Set<URL>) {
-        for (position, person) in people.enumerated() {
-            var urls: Set<URL> = []
-            for size in SiteRenderer.pictureSizes {
-                if let url = SafeURL.http(size.url(in: person.picture)), requested.contains(url) { urls.insert(url) }
-            }
+    /// - Parameter pictures: for each page, by number from 0, the picture URLs it may show.
+    init(pictures: some Sequence<Set<URL>>) {
+        for (page, urls) in pictures.enumerated() {
             if urls.isEmpty {
-                ready.append(position)
+                ready.append(page)
             } else {
-                unsettled[position] = urls.count
-                for url in urls { waiters[url, default: []].append(position) }
+                unsettled[page] = urls.count
+                for url in urls { waiters[url, default: []].append(page) }
             }
         }
     }
 
-    /// Records that `url` settled; returns the positions that became ready, in list order.
+    /// Person pages, by list position: each shows one picture of `SiteRenderer.pictureSizes`.
+    /// - Parameters:
+    ///   - people: the people in list order.
+    ///   - requested: the picture URLs the build fetches; a page never waits for any other.
+    init(people: some Sequence<Person>, requested: Set<URL>) {
+        self.init(pictures: people.lazy.map { Self.pictures(of: $0, sizes: SiteRenderer.pictureSizes, requested: requested) })
+    }
+
+    /// People list pages, by page number less one: each shows every fetched size of its people's
+    /// pictures (`src` and `srcset`).
+    init(lists people: [Person], perPage: Int, requested: Set<URL>) {
+        let pagination = Pagination(totalItems: people.count, perPage: perPage)
+        self.init(pictures: (1...max(1, pagination.pageCount)).lazy.map { number in
+            pagination.range(ofPage: number).reduce(into: Set<URL>()) { urls, position in
+                urls.formUnion(Self.pictures(of: people[position], sizes: ImageSize.allCases, requested: requested))
+            }
+        })
+    }
+
+    private static func pictures(of person: Person, sizes: [ImageSize], requested: Set<URL>) -> Set<URL> {
+        Set(sizes.compactMap { size in SafeURL.http(size.url(in: person.picture)).flatMap { requested.contains($0) ? $0 : nil } })
+    }
+
+    /// Records that `url` settled; returns the pages that became ready, in order.
     mutating func settle(_ url: URL) -> [Int] {
         for position in waiters.removeValue(forKey: url) ?? [] {
             let left = (unsettled[position] ?? 1) - 1
@@ -40,12 +57,12 @@ struct PictureWaits: Sendable {
         return takeReady()
     }
 
-    /// The ready positions not handed out yet, in list order.
+    /// The ready pages not handed out yet, in order.
     mutating func takeReady() -> [Int] {
         defer { ready.removeAll() }
         return ready.sorted()
     }
 
-    /// Positions still waiting for a picture.
+    /// Pages still waiting for a picture.
     var waitingCount: Int { unsettled.count }
 }

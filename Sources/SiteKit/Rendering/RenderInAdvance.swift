@@ -10,13 +10,15 @@ struct RenderedInAdvance: Sendable {
     var pictureFree: SiteRenderer.PictureFreePaths?
     /// The list positions of the person pages among `files`.
     var personPages: Set<Int> = []
+    /// The people list pages among `files`, by page number less one.
+    var listPages: Set<Int> = []
 }
 
 /// Pages rendered while the pictures download.
 ///
 /// Most of the image phase is spent waiting on the network. The files that show no picture
-/// (posts, authors, the home page…) are rendered then, and each person page, which shows one
-/// picture, as soon as that picture has settled, instead of all after the last picture of the
+/// (posts, authors, the home page…) are rendered then, and each person page and people list page
+/// as soon as the pictures it shows have settled, instead of all after the last picture of the
 /// build. The pages are the bytes a later render would give: the same renderer, the same list
 /// positions, the same picture results.
 ///
@@ -25,7 +27,7 @@ struct RenderedInAdvance: Sendable {
 /// budget, and written after the image phase: creating files while the pictures are being stored
 /// slows the downloads on file systems where creating a file is slow.
 extension SiteRenderer {
-    /// Renders the picture-free files, then each person page whose pictures have settled, until
+    /// Renders the picture-free files, then each person or list page whose pictures have settled, until
     /// the image phase ends or the pages held reach `budget` bytes. What is not done is left to
     /// `render(_:index:images:personPagesDone:pictureFree:emit:)`, on every core; nothing waits
     /// for this thread beyond the page it is on when the image phase ends.
@@ -54,23 +56,34 @@ extension SiteRenderer {
 
     private func renderAsPicturesSettle(_ index: SiteIndex, arrivals: ImageArrivals, budget: Int,
                                         into done: inout RenderedInAdvance) async throws {
-        var waits = PictureWaits(people: index.people.lazy.map(\.item), requested: arrivals.requested)
+        var people = PictureWaits(people: index.people.lazy.map(\.item), requested: arrivals.requested)
+        var lists = PictureWaits(lists: index.people.map(\.item), perPage: perPage, requested: arrivals.requested)
         var images: [URL: PublishedImage] = [:]
         var bytes = done.files.reduce(0) { $0 + $1.bytes.count }
-        var ready = waits.takeReady()
+        var ready: [Page] = lists.takeReady().map(Page.list) + people.takeReady().map(Page.person)
         func goOn() -> Bool { !arrivals.phase.isOver && bytes < budget }
         for await settled in arrivals.settled {
             if let image = settled.result.image { images[settled.url] = image }
-            ready += waits.settle(settled.url)
-            while let position = ready.first, goOn() {
+            ready += lists.settle(settled.url).map(Page.list) + people.settle(settled.url).map(Page.person)
+            while let next = ready.first, goOn() {
                 try Task.checkCancellation()
-                let page = try personPage(at: position, of: index, images: images)
-                done.files.append(page)
-                done.personPages.insert(position)
-                bytes += page.bytes.count
+                switch next {
+                case .list(let offset):
+                    done.files.append(try peopleList(offset, of: index, images: images))
+                    done.listPages.insert(offset)
+                case .person(let position):
+                    done.files.append(try personPage(at: position, of: index, images: images))
+                    done.personPages.insert(position)
+                }
+                bytes += done.files[done.files.count - 1].bytes.count
                 ready.removeFirst()
             }
             if !goOn() { break }
         }
+    }
+
+    private enum Page {
+        case list(Int)
+        case person(Int)
     }
 }

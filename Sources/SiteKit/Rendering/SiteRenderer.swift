@@ -25,15 +25,16 @@ struct SiteRenderer: Sendable {
     /// once, so that a site of 50,000 people never holds all its pages in memory. Returns the
     /// paths of the files, in a fixed order.
     ///
-    /// Work done while the pictures downloaded is not done again: the person pages in
-    /// `personPagesDone`, and the picture-free files when `pictureFree` gives their paths.
-    func render(_ data: SiteData, index: SiteIndex? = nil, images: [URL: PublishedImage], personPagesDone: Set<Int> = [],
-                pictureFree: PictureFreePaths? = nil, emit: @Sendable (RenderedFile) throws -> Void) throws -> [String] {
+    /// Work `done` while the pictures downloaded (and written since) is not done again.
+    func render(_ data: SiteData, index: SiteIndex? = nil, images: [URL: PublishedImage], done: RenderedInAdvance? = nil,
+                emit: @Sendable (RenderedFile) throws -> Void) throws -> [String] {
         let index = index ?? SiteIndex(data)
-        let free = try pictureFree ?? pictureFreeFiles(data, index: index, emit: emit)
+        let free = try done?.pictureFree ?? pictureFreeFiles(data, index: index, emit: emit)
         var paths = free.beforePeople
-        try add(try peopleLists(index, images: images), to: &paths, emit: emit)
-        paths += try personPages(index, images: images, done: personPagesDone, emit: emit)
+        let lists = try peopleLists(index, images: images, done: done?.listPages ?? [])
+        _ = try mapPages(lists.count) { try emit(lists[$0]) }
+        paths += peopleListPaths(index)
+        paths += try personPages(index, images: images, done: done?.personPages ?? [], emit: emit)
         paths += free.afterPeople
         try add(siteFiles(index, images: images, pages: paths), to: &paths, emit: emit)
         return paths

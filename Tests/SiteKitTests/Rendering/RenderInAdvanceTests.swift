@@ -30,6 +30,19 @@ struct RenderInAdvanceTests {
         #expect(waits.settle(Self.url("large", 2)).isEmpty, "a URL settles once")
     }
 
+    @Test("a list page waits for every fetched size of its people's pictures")
+    func listReadiness() {
+        let people = [Self.person("Ann", picture: 1), Self.person("Bo", picture: 2), Self.person("Cy", picture: nil)]
+        var waits = PictureWaits(lists: people, perPage: 2, requested: Self.requested)
+        #expect(waits.takeReady() == [1], "the second page's only person has no picture")
+        for url in [Self.url("thumb", 1), Self.url("med", 1), Self.url("large", 1), Self.url("thumb", 2), Self.url("med", 2)] {
+            #expect(waits.settle(url).isEmpty)
+        }
+        #expect(waits.settle(Self.url("large", 2)) == [0])
+        var empty = PictureWaits(lists: [], perPage: 2, requested: [])
+        #expect(empty.takeReady() == [0], "an empty list still has its one page")
+    }
+
     @Test("a page waits only for pictures the build fetches: none without pictures, only large when medium is not fetched")
     func onlyRequested() {
         let people = [Self.person("Ann", picture: nil), Self.person("Bo", picture: 2),
@@ -47,7 +60,9 @@ struct RenderInAdvanceTests {
     final class Emitted: Sendable {
         let files = Mutex<[String: Data]>([:])
         func add(_ file: RenderedFile) { files.withLock { $0[file.path] = file.bytes } }
-        var personPages: [String: Data] { files.withLock { $0 }.filter { $0.key.hasPrefix("users/") } }
+        var personPages: [String: Data] {
+            files.withLock { $0 }.filter { $0.key.hasPrefix("users/") && !$0.key.hasPrefix("users/index.") && !$0.key.hasPrefix("users/page/") }
+        }
     }
 
     @Test("pages rendered while pictures download are the bytes of pages rendered after the image phase")
@@ -64,6 +79,9 @@ struct RenderInAdvanceTests {
             SettledImage(url: Self.url("large", 2), result: .failed(reason: "answered HTTP 404")),
             SettledImage(url: Self.url("med", 3), result: .failed(reason: "is an HTML page")),
             SettledImage(url: Self.url("large", 3), result: .failed(reason: "answered HTTP 404")),
+            SettledImage(url: Self.url("thumb", 1), result: published(1, 48)),
+            SettledImage(url: Self.url("thumb", 2), result: .failed(reason: "answered HTTP 404")),
+            SettledImage(url: Self.url("thumb", 3), result: published(3, 48)),
         ]
         let renderer = try Self.renderer()
         let (stream, continuation) = AsyncStream.makeStream(of: SettledImage.self)
@@ -78,17 +96,18 @@ struct RenderInAdvanceTests {
         for outcome in outcomes { images[outcome.url] = outcome.result.image }
         let late = Emitted()
         let paths = try renderer.render(data, images: images, emit: late.add)
-        #expect(paths == (try renderer.render(data, images: images, personPagesDone: done.personPages, pictureFree: done.pictureFree) { _ in }),
+        #expect(paths == (try renderer.render(data, images: images, done: done) { _ in }),
                 "the site's files come in the same order")
         let earlyFiles = early.files.withLock { $0 }
         let lateFiles = late.files.withLock { $0 }
         for (path, bytes) in earlyFiles { #expect(lateFiles[path] == bytes, "\(path)") }
         #expect(early.personPages.count == 4)
-        // Everything but the people lists and the files that list the whole site.
+        // Everything but the files that list the whole site.
         let waiting = Set(lateFiles.keys).filter { path in
-            path.hasPrefix("users/index.") || path.hasPrefix("users/page/") || path.hasPrefix("sitemap")
-                || ["robots.txt", "favicon.svg", "feed.xml"].contains(path)
+            path == "users/index.json" || path.hasPrefix("sitemap") || ["robots.txt", "favicon.svg", "feed.xml"].contains(path)
         }
+        #expect(done.listPages == [0, 1])
+        #expect(earlyFiles["users/index.html"] != nil)
         #expect(Set(earlyFiles.keys) == Set(lateFiles.keys).subtracting(waiting))
         #expect(earlyFiles.keys.contains { $0.hasPrefix("posts/") } && earlyFiles["index.html"] != nil)
         let personPaths = index.people.map { SiteIndex.personPath($0.slug) }
@@ -121,12 +140,13 @@ struct RenderInAdvanceTests {
         let (open, openArrival) = AsyncStream.makeStream(of: SettledImage.self)
         settleAll(openArrival)
         let overBudget = try await renderer.renderInAdvance(data, index: index, arrivals: ImageArrivals(requested: requested, settled: open), budget: 1)
-        #expect(overBudget.personPages.isEmpty)
+        #expect(overBudget.personPages.isEmpty && overBudget.listPages.isEmpty)
 
         let (all, allArrival) = AsyncStream.makeStream(of: SettledImage.self)
         settleAll(allArrival)
         let withRoom = try await renderer.renderInAdvance(data, index: index, arrivals: ImageArrivals(requested: requested, settled: all))
         #expect(withRoom.personPages == [0, 1])
+        #expect(withRoom.listPages == [0])
         #expect(withRoom.pictureFree != nil)
 
         let late = Emitted()
