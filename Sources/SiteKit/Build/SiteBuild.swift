@@ -23,11 +23,11 @@ public struct SiteBuild: Sendable {
     public func run() async throws -> BuildSummary {
         let started = Date()
         let seed = settings.seed ?? Self.randomSeed()
-        let content = try step("Load content") {
+        let content = try await step("Load content") {
             try ContentLoader(directory: options.contentDirectory,
                               markdownOptions: settings.markdownUnsafe ? [.smart, .unsafe] : [.smart]).loadAll()
         }
-        let templates = try step("Load templates") { try TemplateSet(overridesIn: options.templatesDirectory) }
+        let templates = try await step("Load templates") { try TemplateSet(overridesIn: options.templatesDirectory) }
         let cacheDirectory = options.resolve(settings.cacheDirectory)
         let destination = options.resolve(settings.output)
         let fingerprint = BuildFingerprint.make(settings: settings, options: options, content: content, templates: templates)
@@ -56,7 +56,7 @@ public struct SiteBuild: Sendable {
             let renderStarted = ContinuousClock.now
             // Pages go to the staging folder as they are rendered, on every core: thousands of
             // small files, and memory that stays flat however many people there are.
-            let paths = try step("Render pages") {
+            let paths = try await step("Render pages") {
                 let held = early.done.files
                 early.done.files = []
                 _ = try ParallelMap.map(held.count) { try emit(held[$0]) }
@@ -84,25 +84,16 @@ public struct SiteBuild: Sendable {
         }
     }
 
-    private func step<T>(_ name: String, _ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch {
-            throw Self.buildError(error, step: name)
-        }
-    }
-
     private func step<T>(_ name: String, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
+        } catch let error as BuildError {
+            throw error
+        } catch let error as CancellationError {
+            throw error
         } catch {
-            throw Self.buildError(error, step: name)
+            throw BuildError(step: name, message: Self.sentence((error as? LocalizedError)?.errorDescription ?? "\(error)"))
         }
-    }
-
-    private static func buildError(_ error: any Error, step: String) -> any Error {
-        if error is BuildError || error is CancellationError { return error }
-        return BuildError(step: step, message: sentence((error as? LocalizedError)?.errorDescription ?? "\(error)"))
     }
 
     /// The renderer of this build once its data source is known.

@@ -30,11 +30,12 @@ struct PictureWaits: Sendable {
 
     /// People list pages, by page number less one: each shows every fetched size of its people's
     /// pictures (`src` and `srcset`).
-    init(lists people: [Person], perPage: Int, requested: Set<URL>) {
+    init(lists people: some RandomAccessCollection<Person>, perPage: Int, requested: Set<URL>) {
         let pagination = Pagination(totalItems: people.count, perPage: perPage)
-        self.init(pictures: (1...max(1, pagination.pageCount)).lazy.map { number in
+        self.init(pictures: (1...pagination.pageCount).lazy.map { number in
             pagination.range(ofPage: number).reduce(into: Set<URL>()) { urls, position in
-                urls.formUnion(Self.pictures(of: people[position], sizes: ImageSize.allCases, requested: requested))
+                let person = people[people.index(people.startIndex, offsetBy: position)]
+                urls.formUnion(Self.pictures(of: person, sizes: ImageSize.allCases, requested: requested))
             }
         })
     }

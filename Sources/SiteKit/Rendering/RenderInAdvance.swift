@@ -57,7 +57,7 @@ extension SiteRenderer {
     private func renderAsPicturesSettle(_ index: SiteIndex, arrivals: ImageArrivals, budget: Int,
                                         into done: inout RenderedInAdvance) async throws {
         var people = PictureWaits(people: index.people.lazy.map(\.item), requested: arrivals.requested)
-        var lists = PictureWaits(lists: index.people.map(\.item), perPage: perPage, requested: arrivals.requested)
+        var lists = PictureWaits(lists: index.people.lazy.map(\.item), perPage: perPage, requested: arrivals.requested)
         var images: [URL: PublishedImage] = [:]
         var bytes = done.files.reduce(0) { $0 + $1.bytes.count }
         var ready: [Page] = lists.takeReady().map(Page.list) + people.takeReady().map(Page.person)
@@ -65,19 +65,23 @@ extension SiteRenderer {
         for await settled in arrivals.settled {
             if let image = settled.result.image { images[settled.url] = image }
             ready += lists.settle(settled.url).map(Page.list) + people.settle(settled.url).map(Page.person)
-            while let next = ready.first, goOn() {
+            var taken = 0
+            while taken < ready.count, goOn() {
                 try Task.checkCancellation()
-                switch next {
+                let file: RenderedFile
+                switch ready[taken] {
                 case .list(let offset):
-                    done.files.append(try peopleList(offset, of: index, images: images))
+                    file = try peopleList(offset, of: index, images: images)
                     done.listPages.insert(offset)
                 case .person(let position):
-                    done.files.append(try personPage(at: position, of: index, images: images))
+                    file = try personPage(at: position, of: index, images: images)
                     done.personPages.insert(position)
                 }
-                bytes += done.files[done.files.count - 1].bytes.count
-                ready.removeFirst()
+                done.files.append(file)
+                bytes += file.bytes.count
+                taken += 1
             }
+            ready.removeFirst(taken)
             if !goOn() { break }
         }
     }
