@@ -37,6 +37,8 @@ public final class HTTPCache: Sendable {
         self.directory = directory
         let root = directory.appendingPathComponent("http-v3", isDirectory: true)
         entriesFolder = root.appendingPathComponent("entries", isDirectory: true)
+        SpreadFolder.removeLeftovers(in: directory)
+        try SpreadFolder.create(root)
         try FileManager.default.createDirectory(at: entriesFolder, withIntermediateDirectories: true)
         CacheFiles.removeLegacyTemporaryFolder(in: root, olderThan: Self.temporaryFileLifetime)
     }

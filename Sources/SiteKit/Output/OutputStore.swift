@@ -27,7 +27,7 @@ public final class OutputStore: Sendable {
     public init?(cacheDirectory: URL) {
         folder = cacheDirectory.appendingPathComponent("output-v1", isDirectory: true)
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try SpreadFolder.create(folder)
         } catch {
             return nil
         }

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+@Suite("Spread folders: the cache's busiest folders are created away from deleted files")
+struct SpreadFolderTests {
+    private func names(in folder: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+    }
+
+    /// The type of the file system `path` is on, from the longest mount point above it.
+    private func fileSystemType(of path: String) -> String? {
+        let mounts = (try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8)) ?? ""
+        var best: (point: String, type: String)?
+        for line in mounts.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard fields.count > 2 else { continue }
+            let point = String(fields[1])
+            let covers = point == "/" || path == point || path.hasPrefix(point + "/")
+            if covers, point.count >= (best?.point.count ?? 0) { best = (point, String(fields[2])) }
+        }
+        return best?.type
+    }
+
+    @Test func createsTheFolderAndItsParentsAndLeavesNoTemporaryName() throws {
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
+        let cache = temporary.url.appendingPathComponent("a/cache")
+        let folder = cache.appendingPathComponent("http-v3")
+        try SpreadFolder.create(folder)
+        #expect(names(in: cache) == ["http-v3"])
+        try Data("kept".utf8).write(to: folder.appendingPathComponent("entry"))
+        try SpreadFolder.create(folder)
+        #expect(names(in: cache) == ["http-v3"])
+        #expect(names(in: folder) == ["entry"], "an existing folder is left as it is")
+    }
+
+    @Test func marksTheParentAsTheTopOfAHierarchyOnExt4() throws {
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
+        #if os(Linux)
+        guard ["ext2", "ext3", "ext4"].contains(fileSystemType(of: temporary.url.path)) else { return }
+        let cache = temporary.url.appendingPathComponent("cache")
+        try SpreadFolder.create(cache.appendingPathComponent("output-v1"))
+        #expect(SpreadFolder.isTopOfHierarchy(cache.path))
+        #expect(!SpreadFolder.isTopOfHierarchy(cache.appendingPathComponent("output-v1").path))
+        #endif
+    }
+
+    @Test func processesRacingToCreateOneFolderAllGetIt() async throws {
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
+        let folder = temporary.url.appendingPathComponent("cache/output-v1")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<16 {
+                group.addTask {
+                    try SpreadFolder.create(folder)
+                    try Data("\(index)".utf8).write(to: folder.appendingPathComponent("file-\(index)"))
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(names(in: temporary.url.appendingPathComponent("cache")) == ["output-v1"])
+        // A folder someone had written into is never replaced by another's fresh one.
+        #expect(names(in: folder).count == 16)
+    }
+
+    @Test func leftoversOfKilledProcessesAreRemovedButNothingElse() throws {
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
+        let cache = temporary.url
+        for name in [".new-http-v3-1f2e", ".new-output-v1-99", "http-v3", "notes"] {
+            try FileManager.default.createDirectory(at: cache.appendingPathComponent(name), withIntermediateDirectories: true)
+        }
+        try Data().write(to: cache.appendingPathComponent("notes/keep"))
+        SpreadFolder.removeLeftovers(in: cache)
+        #expect(names(in: cache) == ["http-v3", "notes"])
+    }
+
+    @Test func theHTTPCacheAndTheOutputStoreUseIt() throws {
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
+        let cache = temporary.url.appendingPathComponent("cache")
+        try FileManager.default.createDirectory(at: cache.appendingPathComponent(".new-http-v3-dead"), withIntermediateDirectories: true)
+        _ = try HTTPCache(directory: cache)
+        _ = try #require(OutputStore(cacheDirectory: cache))
+        #expect(names(in: cache) == ["http-v3", "output-v1"])
+        #expect(names(in: cache.appendingPathComponent("http-v3")) == ["entries"])
+    }
+}
