@@ -13,7 +13,7 @@ public struct SiteSettings: Sendable, Equatable {
     public var users = 50
     public var perPage = 24
     /// Concurrent downloads, and connections per host.
-    public var jobs = 32
+    public var jobs = 64
     /// Whole-response deadline per attempt, in seconds.
     public var timeout: Double = 30
     /// randomuser `nat` filter; empty means all.

@@ -24,7 +24,7 @@ enum StarterFiles {
     seed: site
     users: 50
     per_page: 24
-    jobs: 32
+    jobs: 64
     timeout: 30
     # nationalities: [us, fr, ir, ua]
 
