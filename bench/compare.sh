@@ -12,6 +12,8 @@
 #   RUNS_LARGE, WARMUP_LARGE   the same for N > LARGE (default 2 / 0)
 #   LARGE          threshold between the two (default 5000)
 #   LATENCY_MS     latency the demo API adds to every response (default 20)
+#   PORTRAITS      the demo API's --portraits: randomuser (default; 100 per gender, shared) or
+#                  per-person (every person has pictures of their own, all downloaded)
 #   JOBS           site's --jobs (default: unset, site's own default)
 #   SITE_TTL       site's --ttl (default 1d; the demo API's JSON routes send no Cache-Control,
 #                  see RESULTS.md); set it empty to leave freshness to the API's headers
@@ -27,7 +29,7 @@ repo="$PWD"
 sizes=("$@"); [ ${#sizes[@]} -eq 0 ] && sizes=(500 5000 50000)
 RUNS="${RUNS:-5}"; WARMUP="${WARMUP:-1}"
 RUNS_LARGE="${RUNS_LARGE:-2}"; WARMUP_LARGE="${WARMUP_LARGE:-0}"; LARGE="${LARGE:-5000}"
-LATENCY_MS="${LATENCY_MS:-20}"; JOBS="${JOBS:-}"; SITE_TTL="${SITE_TTL-1d}"
+LATENCY_MS="${LATENCY_MS:-20}"; PORTRAITS="${PORTRAITS:-randomuser}"; JOBS="${JOBS:-}"; SITE_TTL="${SITE_TTL-1d}"
 RESULTS="${RESULTS:-bench/RESULTS.md}"; SEED=bench
 case "$RESULTS" in /*) results_path="$RESULTS" ;; *) results_path="$repo/$RESULTS" ;; esac
 
@@ -61,7 +63,7 @@ cd "$work/site"
 
 # Starts the demo API on a free port and sets $port.
 start_api() {
-  "$SITE_BIN" api --port 0 --latency "${LATENCY_MS}ms" 2>"$work/api.log" & api=$!
+  "$SITE_BIN" api --port 0 --latency "${LATENCY_MS}ms" --portraits "$PORTRAITS" 2>"$work/api.log" & api=$!
   port=""
   for _ in $(seq 100); do
     port="$(sed -nE 's#.*listening on http://127\.0\.0\.1:([0-9]+).*#\1#p' "$work/api.log" | head -1)"
@@ -102,7 +104,8 @@ html_count() { find "$1" -type f -name '*.html' | wc -l | tr -d ' '; }
   printf -- '- Repository: %s%s\n\n' "$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)" \
     "$( [ -n "$(git -C "$repo" status --porcelain 2>/dev/null)" ] && echo ' (with uncommitted changes)')"
   printf '## Settings\n\n'
-  printf -- '- Demo API (`site api`) on 127.0.0.1 with %s ms latency per response; seed `%s`.\n' "$LATENCY_MS" "$SEED"
+  printf -- '- Demo API (`site api --portraits %s`) on 127.0.0.1 with %s ms latency per response; seed `%s`.\n' \
+    "$PORTRAITS" "$LATENCY_MS" "$SEED"
   printf -- '- Runs: %s (+%s warmup) for N ≤ %s, %s (+%s warmup) above. Times are hyperfine medians, in seconds.\n' \
     "$RUNS" "$WARMUP" "$LARGE" "$RUNS_LARGE" "$WARMUP_LARGE"
   printf -- '- site: `site build --live … --users N --seed %s --quiet`%s%s.\n' "$SEED" \

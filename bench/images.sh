@@ -6,7 +6,8 @@
 #
 # Uses a release build unless SITE_BIN names another binary. Prints one line per jobs value and
 # appends nothing anywhere: redirect the output to keep it. Output and cache go under $TMPDIR
-# (mktemp); TMPDIR=/dev/shm keeps the disk out of the measurement.
+# (mktemp); TMPDIR=/dev/shm keeps the disk out of the measurement. PORTRAITS=per-person gives
+# every person pictures of their own (the demo API's --portraits), so all 3 × N are downloaded.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 people="${1:-1000}"; latency="${2:-50}"; shift $(( $# > 2 ? 2 : $# ))
@@ -16,7 +17,7 @@ if [ -z "${SITE_BIN:-}" ]; then
   SITE_BIN="$(swift build -c release --show-bin-path)/site"
 fi
 work="$(mktemp -d)"; trap 'kill "$api" 2>/dev/null || true; rm -rf "$work"' EXIT
-"$SITE_BIN" api --port 0 --latency "${latency}ms" 2>"$work/api.log" & api=$!
+"$SITE_BIN" api --port 0 --latency "${latency}ms" --portraits "${PORTRAITS:-randomuser}" 2>"$work/api.log" & api=$!
 port=""
 for _ in $(seq 100); do
   port="$(sed -nE 's#.*listening on http://127\.0\.0\.1:([0-9]+).*#\1#p' "$work/api.log" | head -1)"

@@ -32,15 +32,23 @@ struct APICommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Up to this much extra random delay per response.", valueName: "duration"))
     var jitter: String?
 
+    @Option(help: ArgumentHelp("""
+        Which portraits people show: randomuser (its 100 per gender, shared, as the real API) \
+        or per-person (one each, so every picture is downloaded).
+        """, valueName: "set"))
+    var portraits = PortraitSet.randomUser
+
     @Option(name: .customLong("fault"), help: ArgumentHelp("A fault rule; repeatable.", valueName: "PREFIX=ITEM;…"))
     var faults: [String] = []
 
     func run() async throws {
         let injector = try await FaultInjector.configured(latency: latency, jitter: jitter, faultSpecs: faults)
-        try await DemoAPIServer.run(host: host, port: port, faults: injector) { url in
+        try await DemoAPIServer.run(host: host, port: port, faults: injector, portraits: portraits) { url in
             let line = "demo API listening on \(url.absoluteString) (randomuser: \(url.absoluteString)/api/, "
                 + "jsonplaceholder: \(url.absoluteString))\n"
             FileHandle.standardError.write(Data(line.utf8))
         }
     }
 }
+
+extension PortraitSet: ExpressibleByArgument {}

@@ -36,16 +36,18 @@ public final class DemoAPIServer: Sendable {
 
     /// Binds `host:port` (0 picks a free port) and serves in a background task until ``stop()``.
     /// Returns once the socket is bound.
-    public static func start(host: String = "127.0.0.1", port: Int = 0, faults: FaultInjector = FaultInjector()) async throws
-        -> DemoAPIServer {
-        try await start(host: host, port: port, faults: faults, log: RequestLog())
+    /// `portraits` says which pictures people point at (randomuser's shared ones by default).
+    public static func start(host: String = "127.0.0.1", port: Int = 0, faults: FaultInjector = FaultInjector(),
+                             portraits: PortraitSet = .randomUser) async throws -> DemoAPIServer {
+        try await start(host: host, port: port, faults: faults, log: RequestLog(), portraits: portraits)
     }
 
-    private static func start(host: String, port: Int, faults: FaultInjector, log: RequestLog) async throws -> DemoAPIServer {
+    private static func start(host: String, port: Int, faults: FaultInjector, log: RequestLog,
+                              portraits: PortraitSet) async throws -> DemoAPIServer {
         let state = DemoServerState()
         do {
             let server = try await LocalServer.start(
-                responder: DemoResponder(state: state, faults: faults, log: log, routes: DemoRoutes()),
+                responder: DemoResponder(state: state, faults: faults, log: log, routes: DemoRoutes(portraits: portraits)),
                 host: host, port: port, label: "site.demo-api"
             ) { origin in await state.setOrigin(origin.absoluteString) }
             return DemoAPIServer(faults: faults, log: log, state: state, server: server)
@@ -67,9 +69,9 @@ public final class DemoAPIServer: Sendable {
     @discardableResult
     public static func with<T: Sendable>(
         host: String = "127.0.0.1", port: Int = 0, faults: FaultInjector = FaultInjector(),
-        _ body: (DemoAPIServer) async throws -> T
+        portraits: PortraitSet = .randomUser, _ body: (DemoAPIServer) async throws -> T
     ) async throws -> T {
-        let server = try await start(host: host, port: port, faults: faults)
+        let server = try await start(host: host, port: port, faults: faults, portraits: portraits)
         do {
             let result = try await body(server)
             await server.stop()
@@ -82,8 +84,10 @@ public final class DemoAPIServer: Sendable {
 
     /// Serves until the task is cancelled or the process gets SIGINT or SIGTERM (`site api`).
     /// `onReady` receives the base URL once the socket is bound.
-    public static func run(host: String, port: Int, faults: FaultInjector, onReady: @Sendable (URL) -> Void) async throws {
-        let server = try await start(host: host, port: port, faults: faults, log: RequestLog(recording: false))
+    public static func run(host: String, port: Int, faults: FaultInjector, portraits: PortraitSet = .randomUser,
+                           onReady: @Sendable (URL) -> Void) async throws {
+        let server = try await start(host: host, port: port, faults: faults, log: RequestLog(recording: false),
+                                     portraits: portraits)
         onReady(server.baseURL)
         await TerminationSignal.wait()
         await server.stop()

@@ -90,4 +90,35 @@ struct DemoAPIPortraitTests {
             }
         }
     }
+
+    @Test func perPersonPortraitsGiveEveryPersonPicturesOfTheirOwn() async throws {
+        let query = "/api/?results=60&seed=own&page=2"
+        let sharedBody = try await DemoAPIServer.with { try await $0.get(query).body }
+        let shared = try #require(try JSONSerialization.jsonObject(with: sharedBody) as? [String: Any])["results"] as? [[String: Any]] ?? []
+        try await DemoAPIServer.with(portraits: .perPerson) { server async throws in
+            let people = try #require(try await server.get(query).object()["results"] as? [[String: Any]])
+            #expect(people.count == 60)
+            var bodies = Set<Data>()
+            for (index, person) in people.enumerated() {
+                let picture = try #require(person["picture"] as? [String: String])
+                let large = try #require(picture["large"])
+                // Person number 60 + index of the seed (page 2 of 60), in their gender's folder.
+                #expect(large.hasSuffix("/\(60 + index).jpg"), "\(large)")
+                let path = String(large.dropFirst(server.baseURL.absoluteString.count))
+                let result = try await server.get(path)
+                #expect(result.status == 200)
+                bodies.insert(result.body)
+                // Everything but the picture is the same person as with randomuser's portraits.
+                var mine = person, theirs = shared[index]
+                mine["picture"] = nil
+                theirs["picture"] = nil
+                #expect(NSDictionary(dictionary: mine).isEqual(to: theirs))
+            }
+            #expect(bodies.count == 60, "every picture's bytes differ")
+            #expect(try await server.get("/api/portraits/thumb/men/123456.jpg").status == 200)
+        }
+        try await DemoAPIServer.with { server async throws in
+            #expect(try await server.get("/api/portraits/thumb/men/123456.jpg").status == 404, "randomuser's stop at 99")
+        }
+    }
 }

@@ -12,7 +12,7 @@ struct PortraitPainter {
         let background = Self.rgb(hue: hue, saturation: 0.45, value: 0.85)
         let figure = Self.rgb(hue: hue + 0.5, saturation: 0.35 + random.unit() * 0.3, value: 0.35 + random.unit() * 0.3)
         let headRadius = 0.16 + Double(number % 5) * 0.015
-        let shoulderWidth = 0.30 + Double(number / 20) * 0.03
+        let shoulderWidth = 0.30 + Double(number % 100 / 20) * 0.03  // per-person numbers go past 99
         let headY = 0.40 + random.unit() * 0.05
         let hair = isMale ? 0.0 : 0.05
 

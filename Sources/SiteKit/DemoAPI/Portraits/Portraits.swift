@@ -8,8 +8,9 @@ enum Portraits {
         case thumbnail = 48
     }
 
-    /// The PNG for the path components after `portraits`, or nil for anything that is not a portrait.
-    static func image(for components: [String]) -> [UInt8]? {
+    /// The PNG for the path components after `portraits`, or nil for anything that is not a
+    /// portrait of `set`.
+    static func image(for components: [String], in set: PortraitSet = .randomUser) -> [UInt8]? {
         var parts = components[...]
         var size = Size.large
         if parts.first == "med" || parts.first == "thumb" {
@@ -18,7 +19,7 @@ enum Portraits {
         }
         guard parts.count == 2, let folder = parts.first, folder == "men" || folder == "women",
               let file = parts.last, file.hasSuffix(".jpg"),
-              let number = Int(file.dropLast(4)), (0...99).contains(number), String(number) == file.dropLast(4)
+              let number = Int(file.dropLast(4)), (0..<set.numbers).contains(number), String(number) == file.dropLast(4)
         else { return nil }
         let painter = PortraitPainter(isMale: folder == "men", number: number)
         return PNGEncoder.encode(width: size.rawValue, height: size.rawValue, rgb: painter.pixels(size: size.rawValue))

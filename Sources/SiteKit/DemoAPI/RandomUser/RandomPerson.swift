@@ -13,6 +13,8 @@ struct RandomPerson {
     var nationalities: [Nationality]
     /// The server's origin, e.g. `http://127.0.0.1:8080`, for picture URLs.
     var origin: String
+    /// Whose portraits people show: randomuser's shared hundred per gender, or one each.
+    var portraits = PortraitSet.randomUser
 
     func json(index: Int) -> DemoJSON {
         let filter = nationalities.map(\.code).joined(separator: ",")
@@ -33,7 +35,9 @@ struct RandomPerson {
         let salted = Array((password + salt).utf8)
         let username = random.pick(RandomUserWords.adjectives) + random.pick(RandomUserWords.animals) + String(random.within(100...999))
         let folder = isMale ? "men" : "women"
-        let picture = random.below(100)
+        // Drawn in both cases, so that the rest of a person is the same whichever set is served.
+        let shared = random.below(100)
+        let picture = portraits == .perPerson ? index % PortraitSet.perPersonLimit : shared
 
         let location: DemoJSON = [
             "street": ["number": .int(random.within(1...9999)), "name": .string(random.pick(nat.streets))],

@@ -1,7 +1,7 @@
 /// randomuser.me's `GET /api/`: a page of generated people.
 enum RandomUserEndpoint {
     /// The response for `parameters`, with picture URLs under `origin`.
-    static func resource(parameters: [String: String], origin: String) -> DemoResource {
+    static func resource(parameters: [String: String], origin: String, portraits: PortraitSet = .randomUser) -> DemoResource {
         let query: RandomUserQuery
         do {
             query = try RandomUserQuery(parameters: parameters)
@@ -9,7 +9,7 @@ enum RandomUserEndpoint {
             return .json(["error": .string(error.message)], status: 400)
         }
         let maker = RandomPerson(seed: query.seed, nationalities: query.nationalities.compactMap { Nationality.all[$0] },
-                                 origin: origin)
+                                 origin: origin, portraits: portraits)
         let first = (query.page - 1) * query.results
         let people = (first..<first + query.results).map { index in
             maker.json(index: index).filteringMembers(query.includes)

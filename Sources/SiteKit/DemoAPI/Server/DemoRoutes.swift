@@ -1,6 +1,8 @@
 /// Maps a path and query to the resource the real services would answer, before faults.
 struct DemoRoutes: Sendable {
     let cache = ResponseCache()
+    /// The portraits people point at, and the only ones served.
+    var portraits = PortraitSet.randomUser
 
     /// The resource for `path` and `query`; 200s come from the cache when generated before.
     /// - Parameter origin: the server's own origin, e.g. `http://127.0.0.1:8080`, for picture URLs.
@@ -24,9 +26,9 @@ struct DemoRoutes: Sendable {
         case "api":
             // `/api/`, `/api` and versioned `/api/1.4/` all serve people.
             if components.count == 1 || (components.count == 2 && components[1].first?.isNumber == true) {
-                return RandomUserEndpoint.resource(parameters: parameters, origin: origin)
+                return RandomUserEndpoint.resource(parameters: parameters, origin: origin, portraits: portraits)
             }
-            if components[1] == "portraits", let png = Portraits.image(for: Array(components.dropFirst(2))) {
+            if components[1] == "portraits", let png = Portraits.image(for: Array(components.dropFirst(2)), in: portraits) {
                 return DemoResource(status: 200, body: png, contentType: "image/png", cacheControl: DemoCaching.imageCacheControl)
             }
             return .notFound
