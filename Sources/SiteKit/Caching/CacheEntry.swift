@@ -21,6 +21,13 @@ struct CacheEntry: Sendable, Equatable {
 
     var metadata: Metadata
     var body: Data
+    /// The identity of the file the entry was read from or written to, when it came from disk.
+    /// Not part of the entry's value: two entries with the same response are equal.
+    var file: FileIdentity?
+
+    static func == (lhs: CacheEntry, rhs: CacheEntry) -> Bool {
+        lhs.metadata == rhs.metadata && lhs.body == rhs.body
+    }
 
     var headers: HTTPHeaders { metadata.headers }
     var status: Int { metadata.status }

@@ -25,14 +25,16 @@ enum CacheFiles {
     /// The temporary name (`.tmp-<pid>-<tag>-<n>`) carries our PID so that another process can tell an
     /// abandoned file from one still being written (see `removeOrphans`). There is no fsync: a
     /// file cut short by a power loss fails its checksum and is a miss, never wrong data.
-    static func writeAtomically(_ data: Data, to destination: String) throws {
+    @discardableResult
+    static func writeAtomically(_ data: Data, to destination: String) throws -> FileIdentity {
         let folder = destination[..<(destination.lastIndex(of: "/") ?? destination.startIndex)]
         let number = counter.add(1, ordering: .relaxed).newValue
         let temporary = "\(folder)/\(temporaryPrefix)\(getpid())-\(processTag)-\(number)"
         var failure: Int32 = 0
         for attempt in 0..<3 {
+            let identity: FileIdentity
             do {
-                try PlainFile.write(data, to: temporary)
+                identity = try PlainFile.write(data, to: temporary)
             } catch let error as POSIXError where error.code == .ENOENT && attempt < 2 {
                 // The folder is new, or another process removed it a moment ago: create it and retry.
                 try FileManager.default.createDirectory(atPath: String(folder), withIntermediateDirectories: true)
@@ -41,7 +43,15 @@ enum CacheFiles {
                 unlink(temporary)  // a disk that filled up mid-write leaves no partial file behind
                 throw error
             }
-            if rename(temporary, destination) == 0 { return }
+            if rename(temporary, destination) == 0 {
+                // The rename moved the status-change time on; read it back, from this very file
+                // (another writer may already have renamed its own over it).
+                var renamed = stat()
+                guard stat(destination, &renamed) == 0, UInt64(renamed.st_ino) == identity.inode else {
+                    return FileIdentity.replaced
+                }
+                return FileIdentity(renamed)
+            }
             failure = errno
             unlink(temporary)
             guard failure == ENOENT else { break }

@@ -48,19 +48,44 @@ public final class HTTPCache: Sendable {
         let key = CacheEntry.primaryKey(method: method, url: url)
         let (folder, prefix) = location(forKey: key)
         return names(in: folder).filter { $0.hasPrefix(prefix) }
-            .compactMap { CacheFiles.read(folder + "/" + $0).flatMap(CacheEntryCodec.decode) }
+            .compactMap { name -> CacheEntry? in
+                guard let (data, identity) = PlainFile.read(folder + "/" + name),
+                      var entry = CacheEntryCodec.decode(data) else { return nil }
+                entry.file = identity
+                return entry
+            }
             .filter { $0.primaryKey == key }
             .sorted { $0.metadata.responseTime > $1.metadata.responseTime }
     }
 
     /// Stores `entry`, replacing the stored response with the same URL and selecting headers.
-    func store(_ entry: CacheEntry) throws {
+    /// Returns the identity of the file written.
+    @discardableResult
+    func store(_ entry: CacheEntry) throws -> FileIdentity {
         let (folder, prefix) = location(forKey: entry.primaryKey)
         let name = prefix + entry.variantName
-        try CacheFiles.writeAtomically(try CacheEntryCodec.encode(entry), to: folder + "/" + name)
+        let identity = try CacheFiles.writeAtomically(try CacheEntryCodec.encode(entry), to: folder + "/" + name)
         listings.withLock { all in
             if let names = all[folder], !names.contains(name) { all[folder] = (names + [name]).sorted() }
         }
+        return identity
+    }
+
+    /// A stamp for `entry` as read or written by this cache (nil when it did not come from a
+    /// file), fresh until `freshUntil`.
+    func stamp(_ entry: CacheEntry, freshUntil: Date) -> CacheStamp? {
+        guard let identity = entry.file else { return nil }
+        let (folder, prefix) = location(forKey: entry.primaryKey)
+        let shard = folder.dropFirst(entriesFolder.path.count + 1)
+        return CacheStamp(file: shard + "/" + prefix + entry.variantName, identity: identity,
+                          freshUntil: freshUntil.timeIntervalSince1970)
+    }
+
+    /// Whether the entry file `stamp` names is still the one it was: same inode, size and
+    /// modification time, so the same bytes (entries are only ever replaced by rename).
+    func holds(_ stamp: CacheStamp) -> Bool {
+        guard !stamp.file.contains(".."), !stamp.file.hasPrefix("/") else { return false }
+        return FileIdentity.of(entriesFolder.path + "/" + stamp.file) == stamp.identity
     }
 
     /// Removes one stored response.

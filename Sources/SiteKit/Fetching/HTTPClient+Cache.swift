@@ -102,11 +102,26 @@ extension HTTPClient {
     func answer(_ request: HTTPRequest, from entry: CacheEntry, freshness: Freshness, outcome: CacheOutcome,
                 attempts: Int = 0) -> FetchResult {
         var response = CachedAnswer.response(for: entry, freshness: freshness, method: request.method)
+        var isStored = request.method == "GET"
         if CachedAnswer.isConditional(request),
            let notModified = CachedAnswer.notModified(request, response: response, entry: entry) {
             response = notModified
+            isStored = false
         }
-        return FetchResult(response: response, outcome: outcome, age: Int(max(0, freshness.currentAge)), attempts: attempts)
+        var result = FetchResult(response: response, outcome: outcome, age: Int(max(0, freshness.currentAge)), attempts: attempts)
+        if outcome == .hit, isStored { result.stamp = stamp(entry, freshness: freshness) }
+        return result
+    }
+
+    /// A stamp for a stored entry that is fresh and may be used without revalidation.
+    func stamp(_ entry: CacheEntry, freshness: Freshness) -> CacheStamp? {
+        guard let cache, freshness.isFresh, !ResponseDirectives(entry.headers).noCache else { return nil }
+        return cache.stamp(entry, freshUntil: clock.now.addingTimeInterval(freshness.lifetime - freshness.currentAge))
+    }
+
+    public func stillFresh(_ stamp: CacheStamp) -> Bool {
+        guard let cache, !options.refresh else { return false }
+        return clock.now.timeIntervalSince1970 < stamp.freshUntil && cache.holds(stamp)
     }
 
     /// Asks the origin, conditionally when we hold validators (§4.3.1), and handles its answer.

@@ -9,7 +9,7 @@ extension HTTPClient {
            let stale = staleFallback(request, entry: selected, reason: "answered HTTP \(response.status)", attempts: exchange.attempts) {
             return stale
         }
-        let result = FetchResult(response: response, outcome: .miss, attempts: exchange.attempts)
+        var result = FetchResult(response: response, outcome: .miss, attempts: exchange.attempts)
         if request.method == "HEAD" {
             // A HEAD response may refresh the stored GET it describes (§4.3.5).
             if response.status == 200 {
@@ -25,7 +25,11 @@ extension HTTPClient {
             headers: CacheRules.storedHeaders(response.headers),
             vary: Vary.fields(for: response.headers, request: request.headers),
             requestTime: exchange.requestTime, responseTime: exchange.responseTime), body: response.body)
-        save(entry, in: cache)
+        if let identity = save(entry, in: cache) {
+            var written = entry
+            written.file = identity
+            result.stamp = stamp(written, freshness: Freshness(written, now: clock.now, minimumTTL: options.minimumTTL))
+        }
         // Older variants this request would have selected are superseded. Only older ones: two
         // processes storing different variants at once then cannot remove each other's entry.
         for old in stored where old.variantName != entry.variantName && old.metadata.responseTime < entry.metadata.responseTime
@@ -52,12 +56,15 @@ extension HTTPClient {
         return answer(request, from: entry, freshness: freshness, outcome: .stale, attempts: attempts)
     }
 
-    /// Writes an entry; a cache that cannot be written costs a warning, never the fetch.
-    func save(_ entry: CacheEntry, in cache: HTTPCache) {
+    /// Writes an entry and returns its file's identity; a cache that cannot be written costs a
+    /// warning, never the fetch.
+    @discardableResult
+    func save(_ entry: CacheEntry, in cache: HTTPCache) -> FileIdentity? {
         do {
-            try cache.store(entry)
+            return try cache.store(entry)
         } catch {
             reporter.warning("could not store \(entry.metadata.url) in the HTTP cache: \(error.localizedDescription)")
+            return nil
         }
     }
 

@@ -32,6 +32,9 @@ public struct FetchResult: Sendable {
     public var age: Int?
     /// Requests sent to the origin for this result (0 when the cache answered alone).
     public var attempts: Int
+    /// When the response is a stored one, fresh, exactly as the cache holds it (a hit, or a miss
+    /// just stored): which entry file, so a later run can confirm it unchanged with one `stat`.
+    public var stamp: CacheStamp?
 
     public init(response: HTTPResponse, outcome: CacheOutcome, age: Int? = nil, attempts: Int) {
         self.response = response

@@ -9,4 +9,12 @@ import Foundation
 public protocol HTTPFetching: Sendable {
     /// Fetches `request`, enforcing `limits` as the bytes arrive.
     func fetch(_ request: HTTPRequest, limits: TransferLimits) async throws -> FetchResult
+
+    /// Whether the stored response a `FetchResult.stamp` names is still in the cache, unchanged,
+    /// and still fresh; false when this fetcher cannot tell.
+    func stillFresh(_ stamp: CacheStamp) -> Bool
+}
+
+extension HTTPFetching {
+    public func stillFresh(_ stamp: CacheStamp) -> Bool { false }
 }

@@ -58,7 +58,7 @@ public final class OutputStore: Sendable {
     /// and checked against the name; nil when it is missing or was altered.
     func contents(named name: String) -> (Data, SHA256Digest)? {
         let path = folder.path + "/" + name
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path, isDirectory: false)) else { return nil }
+        guard let (data, _) = PlainFile.read(path) else { return nil }
         let digest = SHA256.hash(data: data)
         guard Hex.string(digest) == name else { return nil }
         checked.withLock { _ = $0.insert(name) }
@@ -69,6 +69,25 @@ public final class OutputStore: Sendable {
     private func store(_ data: Data, at stored: String) -> Bool {
         (try? CacheFiles.writeAtomically(data, to: stored)) != nil
     }
+
+    /// Sweeps (see `sweep`) unless a sweep of this store ran less than `interval` seconds ago, by
+    /// any process: a sweep costs a `stat` per stored file, which builds need not pay each time
+    /// when files become removable only after ten minutes anyway.
+    public func sweepIfDue(interval: TimeInterval = 300, now: Date = Date()) {
+        let marker = folder.path + "/" + Self.sweptMarker
+        var info = stat()
+        if stat(marker, &info) == 0, now.timeIntervalSince1970 - Double(info.st_mtim.tv_sec) < interval { return }
+        let descriptor = open(marker, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return }
+        var times = [timespec(tv_sec: Int(now.timeIntervalSince1970), tv_nsec: 0),
+                     timespec(tv_sec: Int(now.timeIntervalSince1970), tv_nsec: 0)]
+        futimens(descriptor, &times)
+        close(descriptor)
+        sweep(now: now)
+    }
+
+    /// The empty file whose modification time says when the store was last swept.
+    static let sweptMarker = ".swept"
 
     /// Removes stored files that no output links any more (a link count of 1) and that are older
     /// than `grace`, so a file another build stored a moment ago and has yet to link survives;

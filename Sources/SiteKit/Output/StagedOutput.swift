@@ -17,6 +17,8 @@ public final class StagedOutput: Sendable {
     public let staging: URL
     /// Where new files are linked from, if anywhere.
     private let store: OutputStore?
+    /// Whether there was an output folder to compare with (none after it was removed).
+    private let hasPrevious: Bool
     private let tally = Mutex(Counts())
     /// Folders inside the staging folder known to exist, as relative paths ("" is the staging folder).
     private let folders = Mutex<Set<String>>([""])
@@ -45,6 +47,8 @@ public final class StagedOutput: Sendable {
         }
         Self.removeLeftovers(in: parent, name: name)
         Self.recoverInterruptedSwap(destination: destination)
+        var isFolder: ObjCBool = false
+        hasPrevious = fileManager.fileExists(atPath: destination.path, isDirectory: &isFolder) && isFolder.boolValue
         staging = parent.appendingPathComponent(".\(name).staging-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
         try OutputError.wrap(path: staging.path, action: "create the staging folder") {
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
@@ -61,7 +65,7 @@ public final class StagedOutput: Sendable {
         let digest = store == nil ? digest : digest ?? SHA256.hash(data: data)
         if let digest { digests.withLock { $0[relativePath] = digest } }
         try OutputError.wrap(path: target, action: "write") {
-            if PlainFile.holds(data, at: previous) {
+            if hasPrevious, PlainFile.holds(data, at: previous) {
                 paths.withLock { $0.all.insert(relativePath); $0.unchanged.append(relativePath) }
                 tally.withLock { $0.unchanged += 1 }
                 return
@@ -150,7 +154,7 @@ public final class StagedOutput: Sendable {
             throw OutputError(path: destination.path, action: "move the new site into place", underlying: error)
         }
         if hadPrevious { try? fileManager.removeItem(at: retired) }
-        store?.sweep()
+        store?.sweepIfDue()
     }
 
     /// Throws the staging folder away; the previous output is untouched.

@@ -5,8 +5,10 @@ import Foundation
 /// here a file costs one open, one write and one close. Durability across a power cut comes from
 /// nowhere else either: the output is swapped in by rename, and a lost staging folder is rebuilt.
 enum PlainFile {
-    /// Creates or truncates `path` and writes `data` to it.
-    static func write(_ data: Data, to path: String) throws {
+    /// Creates or truncates `path` and writes `data` to it. Returns the file's identity as
+    /// written (a rename keeps it).
+    @discardableResult
+    static func write(_ data: Data, to path: String) throws -> FileIdentity {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw currentError() }
         defer { close(descriptor) }
@@ -21,6 +23,32 @@ enum PlainFile {
                 offset += written
             }
         }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw currentError() }
+        return FileIdentity(info)
+    }
+
+    /// The bytes of the regular file at `path` and the identity of the file they were read from;
+    /// nil when it is missing, not a regular file, or changed size while being read.
+    static func read(_ path: String) -> (Data, FileIdentity)? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let size = Int(info.st_size)
+        var data = Data(count: size)
+        let complete = data.withUnsafeMutableBytes { buffer -> Bool in
+            var offset = 0
+            while offset < size {
+                let count = Foundation.read(descriptor, buffer.baseAddress! + offset, size - offset)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return false }
+                offset += count
+            }
+            return true
+        }
+        return complete ? (data, FileIdentity(info)) : nil
     }
 
     /// Whether `path` is a regular file holding exactly `data`.
@@ -34,7 +62,7 @@ enum PlainFile {
         var existing = [UInt8](repeating: 0, count: data.count)
         var offset = 0
         while offset < existing.count {
-            let count = existing.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            let count = existing.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + offset, $0.count - offset) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return false }
             offset += count

@@ -103,6 +103,37 @@ struct UpToDateTests {
         }
     }
 
+    @Test("cached responses are confirmed by the stamps of their entry files, and an entry changed behind them is noticed")
+    func stampsConfirmTheCacheAndAChangedEntryIsNoticed() async throws {
+        try await DemoAPIServer.with { server in
+            let harness = try Self.harness(server)
+            defer { harness.remove() }
+            _ = try await harness.build()
+            let cache = harness.folder.url.appendingPathComponent(".cache")
+            let record = try #require(BuildRecord.load(cacheDirectory: cache, destination: harness.output))
+            #expect(!record.requests.isEmpty && record.requests.allSatisfy { $0.stamp != nil })
+            let requests = await server.log.count()
+            #expect(try await harness.build().upToDate == .intact)
+            #expect(await server.log.count() == requests)
+
+            // The posts' entry, edited in place with its size and modification time put back.
+            let posts = try #require(record.requests.first { $0.url.hasSuffix("/posts") }?.stamp)
+            let path = cache.appendingPathComponent("http-v3/entries/" + posts.file).path
+            var before = stat()
+            #expect(stat(path, &before) == 0)
+            var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            bytes[bytes.index(before: bytes.endIndex)] ^= 1
+            try bytes.write(to: URL(fileURLWithPath: path))
+            var times = [before.st_atim, before.st_mtim]
+            #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+            let expected = try harness.site.files()
+            let rebuilt = try await harness.build()
+            #expect(rebuilt.upToDate == nil, "the damaged entry fails its checksum, so the posts are fetched again")
+            #expect(await server.log.count() > requests)
+            #expect(try harness.site.files() == expected)
+        }
+    }
+
     @Test("changed content, templates, settings, --force or --refresh do the work again")
     func changedInputsAreBuilt() async throws {
         try await DemoAPIServer.with { server in

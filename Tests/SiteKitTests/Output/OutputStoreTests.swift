@@ -9,7 +9,7 @@ struct OutputStoreTests {
     }
 
     private static func storedNames(_ store: OutputStore) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: store.folder.path).sorted()
+        try FileManager.default.contentsOfDirectory(atPath: store.folder.path).filter { $0.count == 64 }.sorted()
     }
 
     private static func build(_ files: [String: String], into destination: URL, store: OutputStore) throws -> StagedOutput {
@@ -71,6 +71,26 @@ struct OutputStoreTests {
         #expect(left.count == 1)
         #expect(try Data(contentsOf: store.folder.appendingPathComponent(left[0])) == Data("kept".utf8))
         #expect(try SiteInspector(root: destination).files() == ["kept.html": Data("kept".utf8)])
+    }
+
+    @Test("builds sweep the store at most once every five minutes")
+    func sweepIfDue() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try #require(OutputStore(cacheDirectory: folder.url.appendingPathComponent("cache")))
+        let destination = folder.url.appendingPathComponent("public")
+        _ = try Self.build(["kept.html": "kept", "dropped.html": "dropped"], into: destination, store: store)
+        _ = try Self.build(["kept.html": "kept"], into: destination, store: store)
+        // The builds swept once already (nothing was old enough), and not the second time.
+        let later = Date().addingTimeInterval(3600)
+        store.sweepIfDue(now: later)
+        #expect(try Self.storedNames(store).count == 1, "the first sweep runs")
+        _ = try Self.build(["kept.html": "kept", "again.html": "again"], into: destination, store: store)
+        _ = try Self.build(["kept.html": "kept"], into: destination, store: store)
+        store.sweepIfDue(now: later.addingTimeInterval(100))
+        #expect(try Self.storedNames(store).count == 2, "not due yet")
+        store.sweepIfDue(now: later.addingTimeInterval(2 * 3600))
+        #expect(try Self.storedNames(store).count == 1, "due again")
     }
 
     @Test("sweeping removes temporary files whose writer died and keeps those of a live one")

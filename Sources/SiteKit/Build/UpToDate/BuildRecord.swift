@@ -24,6 +24,9 @@ struct BuildRecord: Codable, Equatable, Sendable {
         var url: String
         var headers: [[String]]
         var digest: String
+        /// The cache entry that answered it fresh, when there was one: lets the next check
+        /// confirm the request with a `stat` instead of reading and hashing the entry.
+        var stamp: CacheStamp?
     }
 
     static let currentVersion = 2
@@ -66,7 +69,7 @@ struct BuildRecord: Codable, Equatable, Sendable {
         guard let data = try? JSONEncoder().encode(self),
               (try? FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent,
                                                         withIntermediateDirectories: true)) != nil else { return }
-        try? CacheFiles.writeAtomically(data, to: file)
+        _ = try? CacheFiles.writeAtomically(data, to: file)
     }
 
     /// Forgets the last build into `destination`: the next build does all its work.

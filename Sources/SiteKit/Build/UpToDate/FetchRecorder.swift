@@ -27,9 +27,13 @@ final class FetchRecorder: HTTPFetching {
         }
         let entry = BuildRecord.Request(url: request.url.absoluteString,
                                         headers: request.headers.fields.map { [$0.name, $0.value] },
-                                        digest: Hex.string(SHA256.hash(data: result.response.body)))
+                                        digest: Hex.string(SHA256.hash(data: result.response.body)), stamp: result.stamp)
         state.withLock { $0.requests.append(entry) }
         return result
+    }
+
+    func stillFresh(_ stamp: CacheStamp) -> Bool {
+        client.stillFresh(stamp)
     }
 
     /// The recorded requests in a fixed order, or nil when one of them could not be recorded.

@@ -91,6 +91,8 @@ extension SiteBuild {
         var headers = HTTPHeaders()
         for field in recorded.headers where field.count == 2 { headers.add(field[0], field[1]) }
         guard !headers.contains("Cache-Control") else { return false }
+        // The entry file that answered last time, unchanged and still fresh: the same bytes.
+        if let stamp = recorded.stamp, client.stillFresh(stamp) { return true }
         headers.add("Cache-Control", "only-if-cached")
         guard let result = try? await client.fetch(HTTPRequest(url: url, headers: headers), limits: .json),
               result.outcome == .hit, result.response.status == 200 else { return false }
