@@ -18,9 +18,9 @@ import Foundation
 /// A build with warnings, failed pictures, demo data or a random seed leaves no record.
 ///
 /// Records live in `<cache>/builds-v1/`, one per output folder, and are replaced atomically.
-struct BuildRecord: Codable, Equatable, Sendable {
+struct BuildRecord: Equatable, Sendable {
     /// One successful fetch: the request as sent by the build, and the SHA-256 of its body.
-    struct Request: Codable, Equatable, Sendable {
+    struct Request: Equatable, Sendable {
         var url: String
         var headers: [[String]]
         var digest: String
@@ -29,14 +29,14 @@ struct BuildRecord: Codable, Equatable, Sendable {
         var stamp: CacheStamp?
     }
 
-    static let currentVersion = 2
+    static let currentVersion = 3
 
     /// `files` as paths and digests; nil when a line is damaged.
     var fileList: [(path: String, digest: String)]? {
         var list: [(path: String, digest: String)] = []
-        for line in files.split(separator: "\n") {
-            guard line.count > 65, line[line.index(line.startIndex, offsetBy: 64)] == " " else { return nil }
-            list.append((String(line.dropFirst(65)), String(line.prefix(64))))
+        for line in files.utf8.split(separator: UInt8(ascii: "\n")) {
+            guard line.count > 65, line[line.index(line.startIndex, offsetBy: 64)] == UInt8(ascii: " ") else { return nil }
+            list.append((String(decoding: line.dropFirst(65), as: UTF8.self), String(decoding: line.prefix(64), as: UTF8.self)))
         }
         return list
     }
@@ -56,20 +56,91 @@ struct BuildRecord: Codable, Equatable, Sendable {
     var sourceDetail: String
     var seed: String
 
+    init(fingerprint: String, requests: [Request], output: OutputManifest, files: String, people: Int, posts: Int,
+         pictures: Int, pages: Int, sourceDetail: String, seed: String) {
+        self.fingerprint = fingerprint
+        self.requests = requests
+        self.output = output
+        self.files = files
+        self.people = people
+        self.posts = posts
+        self.pictures = pictures
+        self.pages = pages
+        self.sourceDetail = sourceDetail
+        self.seed = seed
+    }
+
+    /// The record's bytes: its small fields as a line of JSON, then the request lines (see
+    /// `RecordedRequests`), a NUL byte, and the file lines, as they are. Half a megabyte of lines
+    /// escaped into JSON strings took longer to encode and decode than the rest of a restore.
+    func encoded() -> Data? {
+        guard let requestLines = RecordedRequests.lines(for: requests), !files.utf8.contains(0),
+              var data = try? JSONEncoder().encode(Header(self)) else { return nil }
+        data.append(UInt8(ascii: "\n"))
+        data.append(contentsOf: requestLines)
+        data.append(0)
+        data.append(contentsOf: files.utf8)
+        return data
+    }
+
+    /// The record in `data`, or nil when it is damaged or of another version.
+    static func decoded(_ data: Data) -> BuildRecord? {
+        let bytes = [UInt8](data)
+        guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")),
+              let header = try? JSONDecoder().decode(Header.self, from: Data(bytes[..<newline])), header.version == currentVersion,
+              let separator = bytes[newline...].firstIndex(of: 0),
+              let requests = RecordedRequests.parse(bytes[(newline + 1)..<separator])
+        else { return nil }
+        var record = BuildRecord(fingerprint: header.fingerprint, requests: requests, output: header.output,
+                                 files: String(decoding: bytes[(separator + 1)...], as: UTF8.self),
+                                 people: header.people, posts: header.posts, pictures: header.pictures, pages: header.pages,
+                                 sourceDetail: header.sourceDetail, seed: header.seed)
+        record.version = header.version
+        return record
+    }
+
+    /// Every field but the requests and the files.
+    private struct Header: Codable {
+        var version: Int
+        var fingerprint: String
+        var output: OutputManifest
+        var people: Int
+        var posts: Int
+        var pictures: Int
+        var pages: Int
+        var sourceDetail: String
+        var seed: String
+
+        init(_ record: BuildRecord) {
+            version = record.version
+            fingerprint = record.fingerprint
+            output = record.output
+            people = record.people
+            posts = record.posts
+            pictures = record.pictures
+            pages = record.pages
+            sourceDetail = record.sourceDetail
+            seed = record.seed
+        }
+    }
+
     /// The record of the last build into `destination`, if there is a readable one.
     static func load(cacheDirectory: URL, destination: URL) -> BuildRecord? {
         guard let data = CacheFiles.read(path(cacheDirectory: cacheDirectory, destination: destination)),
-              let record = try? JSONDecoder().decode(BuildRecord.self, from: data),
-              record.version == currentVersion else { return nil }
+              let record = decoded(data) else { return nil }
         return record
     }
 
     func save(cacheDirectory: URL, destination: URL) {
         let file = Self.path(cacheDirectory: cacheDirectory, destination: destination)
-        guard let data = try? JSONEncoder().encode(self),
+        // A record that cannot be written must not leave an older one in its place.
+        guard let data = encoded(),
               (try? FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent,
-                                                        withIntermediateDirectories: true)) != nil else { return }
-        _ = try? CacheFiles.writeAtomically(data, to: file)
+                                                        withIntermediateDirectories: true)) != nil,
+              (try? CacheFiles.writeAtomically(data, to: file)) != nil else {
+            CacheFiles.remove(file)
+            return
+        }
     }
 
     /// Forgets the last build into `destination`: the next build does all its work.
