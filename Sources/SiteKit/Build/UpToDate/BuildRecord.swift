@@ -11,7 +11,8 @@ import Foundation
 /// - the output folder holds exactly the recorded files, each with its size, modification time
 ///   and inode (`OutputManifest`): nothing was edited, removed or added;
 /// - every request of the recorded build is answered by the cache alone, fresh, with a body of
-///   the recorded SHA-256 (`FetchRecorder`), so the same data would be decoded.
+///   the recorded SHA-256 (`FetchRecorder`), so the same data would be decoded. A request whose
+///   entry file is still the one that answered it (`CacheStamp`) is confirmed by a `stat`.
 /// When only the last condition fails (the output folder was removed or edited), the recorded
 /// files are put back from the output store, each checked against its hash, as a build would
 /// have written them.
