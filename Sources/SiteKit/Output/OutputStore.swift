@@ -26,11 +26,14 @@ public final class OutputStore: Sendable {
     /// Opens the store under `cacheDirectory`, creating it; nil when the folder cannot be made.
     public init?(cacheDirectory: URL) {
         folder = cacheDirectory.appendingPathComponent("output-v1", isDirectory: true)
+        let isNew = !FileManager.default.fileExists(atPath: folder.path)
         do {
             try SpreadFolder.create(folder)
         } catch {
             return nil
         }
+        // A new store has nothing to sweep: the first build need not stat every file it stored.
+        if isNew { Self.markSwept(folder.path + "/" + Self.sweptMarker, at: Date()) }
         CacheFiles.removeLegacyTemporaryFolder(in: folder, olderThan: HTTPCache.temporaryFileLifetime)
     }
 
@@ -77,13 +80,19 @@ public final class OutputStore: Sendable {
         let marker = folder.path + "/" + Self.sweptMarker
         var info = stat()
         if stat(marker, &info) == 0, now.timeIntervalSince1970 - Double(info.st_mtim.tv_sec) < interval { return }
-        let descriptor = open(marker, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return }
-        var times = [timespec(tv_sec: Int(now.timeIntervalSince1970), tv_nsec: 0),
-                     timespec(tv_sec: Int(now.timeIntervalSince1970), tv_nsec: 0)]
-        futimens(descriptor, &times)
-        close(descriptor)
+        guard Self.markSwept(marker, at: now) else { return }
         sweep(now: now)
+    }
+
+    /// Sets the marker's modification time to `time`, creating it; false when it cannot.
+    @discardableResult
+    private static func markSwept(_ marker: String, at time: Date) -> Bool {
+        let descriptor = open(marker, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        let seconds = Int(time.timeIntervalSince1970)
+        var times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
+        return futimens(descriptor, &times) == 0
     }
 
     /// The empty file whose modification time says when the store was last swept.

@@ -81,7 +81,7 @@ struct OutputStoreTests {
         let destination = folder.url.appendingPathComponent("public")
         _ = try Self.build(["kept.html": "kept", "dropped.html": "dropped"], into: destination, store: store)
         _ = try Self.build(["kept.html": "kept"], into: destination, store: store)
-        // The builds swept once already (nothing was old enough), and not the second time.
+        // A new store counts as just swept, so neither build swept it.
         let later = Date().addingTimeInterval(3600)
         store.sweepIfDue(now: later)
         #expect(try Self.storedNames(store).count == 1, "the first sweep runs")
