@@ -62,20 +62,7 @@ struct UpToDateTests {
 
             // Edited in place with its size and modification time put back to the nanosecond, as
             // `touch -r` would.
-            let path = harness.output.appendingPathComponent("users/index.html").path
-            var before = stat()
-            #expect(stat(path, &before) == 0)
-            var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-            bytes[bytes.startIndex] = UInt8(ascii: "X")
-            let writer = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-            try writer.write(contentsOf: bytes)
-            try writer.close()
-            var times = [before.st_atim, before.st_mtim]
-            #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
-            var after = stat()
-            #expect(stat(path, &after) == 0)
-            #expect(after.st_size == before.st_size && after.st_ino == before.st_ino)
-            #expect(after.st_mtim.tv_sec == before.st_mtim.tv_sec && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
+            try editInPlaceKeepingTimes(harness.output.appendingPathComponent("users/index.html").path)
             #expect(try await harness.build().upToDate == nil)
             #expect(try harness.site.files() == expected)
 
@@ -118,14 +105,7 @@ struct UpToDateTests {
 
             // The posts' entry, edited in place with its size and modification time put back.
             let posts = try #require(record.requests.first { $0.url.hasSuffix("/posts") }?.stamp)
-            let path = cache.appendingPathComponent("http-v3/entries/" + posts.file).path
-            var before = stat()
-            #expect(stat(path, &before) == 0)
-            var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-            bytes[bytes.index(before: bytes.endIndex)] ^= 1
-            try bytes.write(to: URL(fileURLWithPath: path))
-            var times = [before.st_atim, before.st_mtim]
-            #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+            try editInPlaceKeepingTimes(cache.appendingPathComponent("http-v3/entries/" + posts.file).path)
             let expected = try harness.site.files()
             let rebuilt = try await harness.build()
             #expect(rebuilt.upToDate == nil, "the damaged entry fails its checksum, so the posts are fetched again")
