@@ -81,8 +81,9 @@ public final class HTTPCache: Sendable {
                           freshUntil: freshUntil.timeIntervalSince1970)
     }
 
-    /// Whether the entry file `stamp` names is still the one it was: same inode, size and
-    /// modification time, so the same bytes (entries are only ever replaced by rename).
+    /// Whether the entry file `stamp` names is still the one it was: same inode, size,
+    /// modification and change time, so the same bytes (entries are only ever replaced by
+    /// rename, and any write moves the change time).
     func holds(_ stamp: CacheStamp) -> Bool {
         guard !stamp.file.contains(".."), !stamp.file.hasPrefix("/") else { return false }
         return FileIdentity.of(entriesFolder.path + "/" + stamp.file) == stamp.identity
