@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Synchronization
 
 /// Downloads, validates and publishes images through a fixed pool of `jobs` workers fed by a
 /// priority-laned queue: one download per URL, one file per distinct content, at most
@@ -39,22 +40,23 @@ struct ThumbnailPipeline: Sendable {
         guard !unique.isEmpty else { return .empty }
         let progress = ImageProgress(total: unique.count, reporter: reporter)
         let ledger = Ledger()
-        let gate = HostGate(limit: perHost)
         let queue = LanedQueue<Job>()
         for job in unique { await queue.enqueue(job, lane: job.lane) }
         await queue.close()
         let workers = min(jobs, unique.count)
+        // No more workers than a host may serve at once: no host can be over its bound.
+        let gate = perHost < workers ? HostGate(limit: perHost) : nil
         reporter.info("images: fetching \(unique.count) with \(workers) at a time")
         await queue.drain(workers: workers) { job in
-            await gate.enter(job.url)
+            await gate?.enter(job.url)
             let (result, outcome, bytes) = await fetch(job.url, output: output, ledger: ledger)
-            await gate.leave(job.url)
-            await ledger.record(result, for: job.url)
+            await gate?.leave(job.url)
+            ledger.record(result, for: job.url)
             progress.record(outcome: outcome, bytes: bytes)
             settled?(SettledImage(url: job.url, result: result))
         }
         reporter.endProgress()
-        let all = await ledger.results
+        let all = ledger.results
         var images: [URL: PublishedImage] = [:]
         var failures: [(url: URL, reason: String)] = []
         for job in unique {
@@ -86,7 +88,7 @@ struct ThumbnailPipeline: Sendable {
             let digest = SHA256.hash(data: response.body)
             let name = ContentHashName.fileName(digest: digest, format: info.format)
             let path = "thumbs/" + name
-            if await ledger.claim(name) {
+            if ledger.claim(name) {
                 try output.write(response.body, to: path, digest: digest)
             }
             return (.published(PublishedImage(path: path, width: info.width, height: info.height)), result.outcome, response.body.count)
@@ -100,13 +102,15 @@ struct ThumbnailPipeline: Sendable {
     }
 }
 
-/// What the image workers found, shared between them.
-private actor Ledger {
-    private(set) var results: [URL: ImageResult] = [:]
-    private var published: Set<String> = []
+/// What the image workers found, shared between them: a lock held for a dictionary update, not
+/// an actor, whose two hops per picture cost more than the updates.
+private final class Ledger: Sendable {
+    private let state = Mutex<(results: [URL: ImageResult], published: Set<String>)>(([:], []))
 
-    func record(_ result: ImageResult, for url: URL) { results[url] = result }
+    var results: [URL: ImageResult] { state.withLock { $0.results } }
+
+    func record(_ result: ImageResult, for url: URL) { state.withLock { $0.results[url] = result } }
 
     /// True for the first worker to publish a file name: identical bytes are written once.
-    func claim(_ name: String) -> Bool { published.insert(name).inserted }
+    func claim(_ name: String) -> Bool { state.withLock { $0.published.insert(name).inserted } }
 }
