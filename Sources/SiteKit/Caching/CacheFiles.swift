@@ -18,6 +18,7 @@ enum CacheFiles {
     private static let processTag = String(UInt32.random(in: 0...UInt32.max), radix: 16)
 
     /// Writes `data` to a temporary file beside `destination` and renames it onto `destination`.
+    /// Returns the file's identity as written; the rename keeps all of it but the change time.
     ///
     /// `rename(2)` within one folder replaces the destination atomically, so a concurrent reader
     /// sees either the previous file or this one; it also needs no file-system-wide lock, as a
@@ -43,15 +44,7 @@ enum CacheFiles {
                 unlink(temporary)  // a disk that filled up mid-write leaves no partial file behind
                 throw error
             }
-            if rename(temporary, destination) == 0 {
-                // The rename moved the status-change time on; read it back, from this very file
-                // (another writer may already have renamed its own over it).
-                var renamed = stat()
-                guard stat(destination, &renamed) == 0, UInt64(renamed.st_ino) == identity.inode else {
-                    return FileIdentity.replaced
-                }
-                return FileIdentity(renamed)
-            }
+            if rename(temporary, destination) == 0 { return identity }
             failure = errno
             unlink(temporary)
             guard failure == ENOENT else { break }
@@ -63,11 +56,6 @@ enum CacheFiles {
     /// The names in `folder`; empty when it does not exist (yet, or any more).
     static func list(_ folder: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
-    }
-
-    /// The file's bytes, or nil when it vanished or cannot be read.
-    static func read(_ path: String) -> Data? {
-        try? Data(contentsOf: URL(fileURLWithPath: path, isDirectory: false))
     }
 
     static func remove(_ path: String) {

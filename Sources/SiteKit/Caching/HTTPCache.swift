@@ -64,11 +64,14 @@ public final class HTTPCache: Sendable {
     func store(_ entry: CacheEntry) throws -> FileIdentity {
         let (folder, prefix) = location(forKey: entry.primaryKey)
         let name = prefix + entry.variantName
-        let identity = try CacheFiles.writeAtomically(try CacheEntryCodec.encode(entry), to: folder + "/" + name)
+        let written = try CacheFiles.writeAtomically(try CacheEntryCodec.encode(entry), to: folder + "/" + name)
         listings.withLock { all in
             if let names = all[folder], !names.contains(name) { all[folder] = (names + [name]).sorted() }
         }
-        return identity
+        // The rename moved the change time on: read it back, from this very file (another
+        // writer may already have renamed its own over it).
+        guard let renamed = FileIdentity.of(folder + "/" + name), renamed.inode == written.inode else { return .replaced }
+        return renamed
     }
 
     /// A stamp for `entry` as read or written by this cache (nil when it did not come from a

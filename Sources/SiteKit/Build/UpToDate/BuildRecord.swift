@@ -57,20 +57,6 @@ struct BuildRecord: Equatable, Sendable {
     var sourceDetail: String
     var seed: String
 
-    init(fingerprint: String, requests: [Request], output: OutputManifest, files: String, people: Int, posts: Int,
-         pictures: Int, pages: Int, sourceDetail: String, seed: String) {
-        self.fingerprint = fingerprint
-        self.requests = requests
-        self.output = output
-        self.files = files
-        self.people = people
-        self.posts = posts
-        self.pictures = pictures
-        self.pages = pages
-        self.sourceDetail = sourceDetail
-        self.seed = seed
-    }
-
     /// The record's bytes: its small fields as a line of JSON, then the request lines (see
     /// `RecordedRequests`), a NUL byte, and the file lines, as they are. Half a megabyte of lines
     /// escaped into JSON strings took longer to encode and decode than the rest of a restore.
@@ -92,12 +78,10 @@ struct BuildRecord: Equatable, Sendable {
               let separator = bytes[newline...].firstIndex(of: 0),
               let requests = RecordedRequests.parse(bytes[(newline + 1)..<separator])
         else { return nil }
-        var record = BuildRecord(fingerprint: header.fingerprint, requests: requests, output: header.output,
-                                 files: String(decoding: bytes[(separator + 1)...], as: UTF8.self),
-                                 people: header.people, posts: header.posts, pictures: header.pictures, pages: header.pages,
-                                 sourceDetail: header.sourceDetail, seed: header.seed)
-        record.version = header.version
-        return record
+        return BuildRecord(version: header.version, fingerprint: header.fingerprint, requests: requests, output: header.output,
+                           files: String(decoding: bytes[(separator + 1)...], as: UTF8.self),
+                           people: header.people, posts: header.posts, pictures: header.pictures, pages: header.pages,
+                           sourceDetail: header.sourceDetail, seed: header.seed)
     }
 
     /// Every field but the requests and the files.
@@ -127,7 +111,7 @@ struct BuildRecord: Equatable, Sendable {
 
     /// The record of the last build into `destination`, if there is a readable one.
     static func load(cacheDirectory: URL, destination: URL) -> BuildRecord? {
-        guard let data = CacheFiles.read(path(cacheDirectory: cacheDirectory, destination: destination)),
+        guard let (data, _) = PlainFile.read(path(cacheDirectory: cacheDirectory, destination: destination)),
               let record = decoded(data) else { return nil }
         return record
     }
