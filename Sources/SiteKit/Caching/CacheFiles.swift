@@ -37,8 +37,9 @@ enum CacheFiles {
             do {
                 identity = try PlainFile.write(data, to: temporary)
             } catch let error as POSIXError where error.code == .ENOENT && attempt < 2 {
-                // The folder is new, or another process removed it a moment ago: create it and retry.
-                try FileManager.default.createDirectory(atPath: String(folder), withIntermediateDirectories: true)
+                // The folder is new, or another process removed it a moment ago: create it (spread
+                // out, as it is one of the many folders a cold build fills) and retry.
+                try SpreadFolder.create(URL(fileURLWithPath: String(folder), isDirectory: true))
                 continue
             } catch {
                 unlink(temporary)  // a disk that filled up mid-write leaves no partial file behind

@@ -6,8 +6,8 @@ import Synchronization
 /// Layout, all under `directory/http-v3/`:
 /// - `entries/<a>/<primary key hash>.<variant hash>`: one file per stored response, named by a hash
 ///   of its method and URL, then of its selecting headers, in one of 16 folders named by the
-///   hash's first hex digit. The listing of that folder *is* the index of a URL's variants, so
-///   nothing is ever read, modified and written back. (Version 1 gave every URL a folder of its
+///   hash's first hex digit, each created spread out on ext4 (`SpreadFolder`). The listing of that
+///   folder *is* the index of a URL's variants, so nothing is ever read, modified and written back. (Version 1 gave every URL a folder of its
 ///   own, version 2 one of 256 by two hex digits: on a cold build, creating the folders cost more
 ///   than writing the files. Sixteen keep a listing short for caches of tens of thousands of
 ///   entries.) Metadata is a length-prefixed record, not JSON (see `CacheEntryCodec`).
@@ -40,6 +40,7 @@ public final class HTTPCache: Sendable {
         SpreadFolder.removeLeftovers(in: directory)
         try SpreadFolder.create(root)
         try FileManager.default.createDirectory(at: entriesFolder, withIntermediateDirectories: true)
+        SpreadFolder.removeLeftovers(in: entriesFolder)
         CacheFiles.removeLegacyTemporaryFolder(in: root, olderThan: Self.temporaryFileLifetime)
     }
 

@@ -5,6 +5,12 @@ import Synchronization
 /// A content-addressed folder of output files inside the cache folder (`<cache>/output-v1/`),
 /// from which builds hard-link their pages and pictures instead of creating new files.
 ///
+/// Layout: `output-v1/<a>/<sha256>`, in one of 16 folders named by the hash's first hex digit,
+/// as in the HTTP cache. Each folder is created spread out (see `SpreadFolder`), so that a cold
+/// build's thousands of new files fall in several ext4 block groups instead of one. Files stored
+/// flat in `output-v1/` by earlier versions are no longer used and are swept like any unlinked
+/// file.
+///
 /// A warm build whose output folder was removed (a CI checkout, `site clean` of the output, a
 /// deploy step that moves it away) still produces the same bytes; linking them from here costs a
 /// directory entry each, where a new file costs an inode, and allocating inodes is most of such a
@@ -16,7 +22,8 @@ import Synchronization
 /// reason than a vanished file, the store steps aside for the rest of the build and files are
 /// written as usual.
 public final class OutputStore: Sendable {
-    /// The store's folder: one file per distinct content, named by the SHA-256 of its bytes.
+    /// The store's folder: one file per distinct content, named by the SHA-256 of its bytes, in
+    /// 16 subfolders (`path(of:)`).
     public let folder: URL
     private let linking = Atomic<Bool>(true)
     /// Names of stored files this build read back and checked against their name (`contents`):
@@ -44,7 +51,7 @@ public final class OutputStore: Sendable {
     func place(_ data: Data, at target: String, digest: SHA256Digest? = nil) -> Bool {
         guard linking.load(ordering: .relaxed) else { return false }
         let name = Hex.string(digest ?? SHA256.hash(data: data))
-        let stored = folder.path + "/" + name
+        let stored = path(of: name)
         var known = digest != nil && checked.withLock { $0.contains(name) }
         for _ in 0..<2 {
             guard known || PlainFile.holds(data, at: stored) || store(data, at: stored) else { return false }
@@ -60,15 +67,28 @@ public final class OutputStore: Sendable {
     /// The stored file named `name` (the SHA-256 of its bytes, in hex) and that digest, read back
     /// and checked against the name; nil when it is missing or was altered.
     func contents(named name: String) -> (Data, SHA256Digest)? {
-        let path = folder.path + "/" + name
-        guard let (data, _) = PlainFile.read(path) else { return nil }
+        guard let (data, _) = PlainFile.read(path(of: name)) else { return nil }
         let digest = SHA256.hash(data: data)
         guard Hex.string(digest) == name else { return nil }
         checked.withLock { _ = $0.insert(name) }
         return (data, digest)
     }
 
-    /// Writes `data` to a temporary file and renames it onto `stored`, as the HTTP cache does.
+    /// Where the file named `name` (a hex SHA-256) is kept: `<folder>/<first digit>/<name>`.
+    func path(of name: String) -> String {
+        folder.path + "/" + name.prefix(1) + "/" + name
+    }
+
+    /// Every folder that holds stored files, with its names: the 16 subfolders, and the store's
+    /// own folder, where earlier versions stored them.
+    func listing() -> [(folder: String, names: [String])] {
+        let top = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let subfolders = top.filter { $0.count == 1 }.sorted().map { folder.path + "/" + $0 }
+        return [(folder.path, top)] + subfolders.map { ($0, (try? FileManager.default.contentsOfDirectory(atPath: $0)) ?? []) }
+    }
+
+    /// Writes `data` to a temporary file and renames it onto `stored`, as the HTTP cache does; a
+    /// missing subfolder is created spread out.
     private func store(_ data: Data, at stored: String) -> Bool {
         (try? CacheFiles.writeAtomically(data, to: stored)) != nil
     }
@@ -100,19 +120,21 @@ public final class OutputStore: Sendable {
 
     /// Removes stored files that no output links any more (a link count of 1) and that are older
     /// than `grace`, so a file another build stored a moment ago and has yet to link survives;
-    /// and temporary files whose writer died.
+    /// temporary files whose writer died; and leftovers of subfolders being created.
     public func sweep(grace: TimeInterval = 600, now: Date = Date()) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        SpreadFolder.removeLeftovers(in: folder)
         let cutoff = Int(now.timeIntervalSince1970 - grace)
-        for name in names where CacheFiles.isOrphan(name, in: folder.path, olderThan: HTTPCache.temporaryFileLifetime, now: now) {
-            CacheFiles.remove(folder.path + "/" + name)
-        }
-        for name in names where name.count == 64 {
-            let path = folder.path + "/" + name
-            var info = stat()
-            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-                  info.st_nlink == 1, Int(info.st_mtim.tv_sec) < cutoff else { continue }
-            unlink(path)
+        for (subfolder, names) in listing() {
+            for name in names where CacheFiles.isOrphan(name, in: subfolder, olderThan: HTTPCache.temporaryFileLifetime, now: now) {
+                CacheFiles.remove(subfolder + "/" + name)
+            }
+            for name in names where name.count == 64 {
+                let path = subfolder + "/" + name
+                var info = stat()
+                guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+                      info.st_nlink == 1, Int(info.st_mtim.tv_sec) < cutoff else { continue }
+                unlink(path)
+            }
         }
     }
 }

@@ -79,9 +79,9 @@ struct UpToDateTests {
 
             // A stored copy edited in place cannot be put back: the build does the work instead.
             try FileManager.default.removeItem(at: harness.output)
-            let store = harness.folder.url.appendingPathComponent(".cache/output-v1")
+            let store = try #require(OutputStore(cacheDirectory: harness.folder.url.appendingPathComponent(".cache")))
             let stored = Hex.string(SHA256.hash(data: try #require(expected["index.html"])))
-            let tampered = try FileHandle(forWritingTo: store.appendingPathComponent(stored))
+            let tampered = try FileHandle(forWritingTo: URL(fileURLWithPath: store.path(of: stored)))
             try tampered.seekToEnd()
             try tampered.write(contentsOf: Data("<script>tampered</script>".utf8))
             try tampered.close()

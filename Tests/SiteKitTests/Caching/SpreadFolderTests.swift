@@ -87,4 +87,41 @@ struct SpreadFolderTests {
         #expect(names(in: cache) == ["http-v3", "output-v1"])
         #expect(names(in: cache.appendingPathComponent("http-v3")) == ["entries"])
     }
+
+    @Test func theFoldersFilesAreSpreadOverAreSpreadTooAndLeftoversRemoved() throws {
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
+        let entries = temporary.url.appendingPathComponent("cache/http-v3/entries")
+        try FileManager.default.createDirectory(at: entries.appendingPathComponent(".new-a-dead"), withIntermediateDirectories: true)
+        let cache = try HTTPCache(directory: temporary.url.appendingPathComponent("cache"))
+        #expect(names(in: entries).isEmpty)
+        let url = try #require(URL(string: "http://example.com/a.png"))
+        try cache.store(CacheEntry(metadata: .init(method: "GET", url: CacheEntry.keyURL(url), status: 200, headers: [:],
+                                                   vary: [], requestTime: Date(), responseTime: Date()),
+                                   body: Data("png".utf8)))
+        let shards = names(in: entries)
+        #expect(shards.count == 1 && shards[0].count == 1)
+        #expect(cache.entries(method: "GET", url: url).map(\.body) == [Data("png".utf8)])
+        #if os(Linux)
+        if ["ext2", "ext3", "ext4"].contains(fileSystemType(of: temporary.url.path)) {
+            #expect(SpreadFolder.isTopOfHierarchy(entries.path))
+        }
+        #endif
+    }
+
+    @Test func threadsRacingToCreateOneFolderKeepEveryFile() async throws {
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
+        let folder = temporary.url.appendingPathComponent("store/a")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<32 {
+                group.addTask {
+                    try CacheFiles.writeAtomically(Data("\(index)".utf8), to: folder.path + "/file-\(index)")
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(names(in: temporary.url.appendingPathComponent("store")) == ["a"])
+        #expect(names(in: folder).count == 32)
+    }
 }

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Testing
 @testable import SiteKit
@@ -9,7 +10,11 @@ struct OutputStoreTests {
     }
 
     private static func storedNames(_ store: OutputStore) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: store.folder.path).filter { $0.count == 64 }.sorted()
+        store.listing().flatMap(\.names).filter { $0.count == 64 }.sorted()
+    }
+
+    private static func stored(_ store: OutputStore, _ name: String) -> URL {
+        URL(fileURLWithPath: store.path(of: name))
     }
 
     private static func build(_ files: [String: String], into destination: URL, store: OutputStore) throws -> StagedOutput {
@@ -69,7 +74,7 @@ struct OutputStoreTests {
         store.sweep(grace: 600, now: Date().addingTimeInterval(3600))
         let left = try Self.storedNames(store)
         #expect(left.count == 1)
-        #expect(try Data(contentsOf: store.folder.appendingPathComponent(left[0])) == Data("kept".utf8))
+        #expect(try Data(contentsOf: Self.stored(store, left[0])) == Data("kept".utf8))
         #expect(try SiteInspector(root: destination).files() == ["kept.html": Data("kept".utf8)])
     }
 
@@ -98,12 +103,14 @@ struct OutputStoreTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let store = try #require(OutputStore(cacheDirectory: folder.url.appendingPathComponent("cache")))
-        let dead = store.folder.appendingPathComponent(".tmp-2147483646-1")
-        let live = store.folder.appendingPathComponent(".tmp-\(ProcessInfo.processInfo.processIdentifier)-999999")
-        for file in [dead, live] { try Data("x".utf8).write(to: file) }
+        let subfolder = store.folder.appendingPathComponent("a")
+        try FileManager.default.createDirectory(at: subfolder, withIntermediateDirectories: true)
+        let dead = [store.folder, subfolder].map { $0.appendingPathComponent(".tmp-2147483646-1") }
+        let live = [store.folder, subfolder].map { $0.appendingPathComponent(".tmp-\(ProcessInfo.processInfo.processIdentifier)-999999") }
+        for file in dead + live { try Data("x".utf8).write(to: file) }
         store.sweep()
-        #expect(!FileManager.default.fileExists(atPath: dead.path))
-        #expect(FileManager.default.fileExists(atPath: live.path))
+        #expect(dead.allSatisfy { !FileManager.default.fileExists(atPath: $0.path) })
+        #expect(live.allSatisfy { FileManager.default.fileExists(atPath: $0.path) })
     }
 
     @Test("a stored copy read back and checked is linked as it is, and stored again if it vanished since")
@@ -116,13 +123,13 @@ struct OutputStoreTests {
         let name = try #require(try Self.storedNames(store).first)
         let (bytes, digest) = try #require(store.contents(named: name))
         #expect(bytes == Data("page".utf8))
-        try FileManager.default.removeItem(at: store.folder.appendingPathComponent(name))
+        try FileManager.default.removeItem(at: Self.stored(store, name))
         #expect(store.contents(named: name) == nil)
         let output = try StagedOutput(destination: folder.url.appendingPathComponent("again"), store: store)
         try output.write(bytes, to: "a.html", digest: digest)
         try output.commit()
         #expect(try SiteInspector(root: folder.url.appendingPathComponent("again")).files() == ["a.html": Data("page".utf8)])
-        #expect(try Data(contentsOf: store.folder.appendingPathComponent(name)) == Data("page".utf8))
+        #expect(try Data(contentsOf: Self.stored(store, name)) == Data("page".utf8))
     }
 
     @Test("a stored copy whose bytes no longer match its name is not handed out")
@@ -132,7 +139,7 @@ struct OutputStoreTests {
         let store = try #require(OutputStore(cacheDirectory: folder.url.appendingPathComponent("cache")))
         _ = try Self.build(["a.html": "page"], into: folder.url.appendingPathComponent("public"), store: store)
         let name = try #require(try Self.storedNames(store).first)
-        try Data("edited".utf8).write(to: store.folder.appendingPathComponent(name))
+        try Data("edited".utf8).write(to: Self.stored(store, name))
         #expect(store.contents(named: name) == nil)
     }
 
@@ -151,5 +158,37 @@ struct OutputStoreTests {
         try output.write(Data("page".utf8), to: "index.html")
         try output.commit()
         #expect(try SiteInspector(root: destination).files() == ["index.html": Data("page".utf8)])
+    }
+
+    @Test("stored files are kept in 16 folders named by their hash's first digit, each created once")
+    func subfolders() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try #require(OutputStore(cacheDirectory: folder.url.appendingPathComponent("cache")))
+        let files = Dictionary(uniqueKeysWithValues: (0..<64).map { ("page-\($0).html", "page \($0)") })
+        _ = try Self.build(files, into: folder.url.appendingPathComponent("public"), store: store)
+        let top = try FileManager.default.contentsOfDirectory(atPath: store.folder.path).filter { !$0.hasPrefix(".") }.sorted()
+        #expect(top == (0..<16).map { String($0, radix: 16) }, "64 files fill every folder, and nothing else is there")
+        let names = try Self.storedNames(store)
+        #expect(names.count == 64)
+        for name in names {
+            #expect(FileManager.default.fileExists(atPath: store.folder.path + "/" + name.prefix(1) + "/" + name))
+        }
+    }
+
+    @Test("files stored flat by earlier versions are not used, and are swept once nothing links them")
+    func flatFilesOfEarlierVersions() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try #require(OutputStore(cacheDirectory: folder.url.appendingPathComponent("cache")))
+        let name = Hex.string(SHA256.hash(data: Data("page".utf8)))
+        let flat = store.folder.appendingPathComponent(name)
+        try Data("page".utf8).write(to: flat)
+        #expect(store.contents(named: name) == nil)
+        _ = try Self.build(["a.html": "page"], into: folder.url.appendingPathComponent("public"), store: store)
+        #expect(try Self.inode(folder.url.appendingPathComponent("public/a.html").path) != (try Self.inode(flat.path)))
+        store.sweep(grace: 600, now: Date().addingTimeInterval(3600))
+        #expect(!FileManager.default.fileExists(atPath: flat.path))
+        #expect(try Self.storedNames(store) == [name])
     }
 }

@@ -61,12 +61,12 @@ struct RenderMemoTests {
         defer { harness.remove() }
         _ = try await harness.build()
         let expected = try harness.site.files()
-        let store = harness.folder.url.appendingPathComponent(".cache/output-v1")
-        let stored = try FileManager.default.contentsOfDirectory(atPath: store.path).filter { $0.count == 64 }
+        let store = try #require(OutputStore(cacheDirectory: harness.folder.url.appendingPathComponent(".cache")))
+        let stored = store.listing().flatMap(\.names).filter { $0.count == 64 }
         try FileManager.default.removeItem(at: harness.output)
         // Half the stored copies vanish, the other half are edited in place.
         for (position, name) in stored.enumerated() {
-            let file = store.appendingPathComponent(name)
+            let file = URL(fileURLWithPath: store.path(of: name))
             if position.isMultiple(of: 2) {
                 try FileManager.default.removeItem(at: file)
             } else {
