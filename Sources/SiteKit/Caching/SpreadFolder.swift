@@ -7,20 +7,24 @@ import Darwin
 #endif
 
 /// Creates the cache folders that receive thousands of new files (the HTTP cache's and the output
-/// store's, and the 16 folders each spreads its files over) so that ext4 puts them in several
-/// block groups, away from files deleted a moment ago.
+/// store's, and the folders each spreads its files over: 16 for the HTTP cache, 256 for the output
+/// store) so that ext4 puts them in many block groups, away from files deleted a moment ago.
 ///
 /// Why: on an ext4 volume without a journal, allocating an inode steps over every inode of the
 /// group that was freed in the last minutes, one at a time (the kernel's `recently_deleted`), so
-/// the cost of each new file grows with the files deleted there lately. A new folder lands in its
-/// parent's group, which is where the previous build's files were just deleted when the cache was
-/// removed before a build (`rm -rf .cache`, a CI job, a benchmark's cold runs), and every file of
-/// a folder goes to that folder's group. Measured on such a volume, cold builds of 500 people one
-/// after another:
-/// - all files in two folders, each in its parent's group: 1.0-1.6 s;
-/// - those two folders spread: 0.66-0.74 s at first, but 1.2-2.6 s (up to 2.4 s of system time)
-///   once many builds had run and been deleted within minutes, as in a benchmark;
-/// - their 16 subfolders each spread as well: 1.26-1.49 s in the same conditions (tmpfs: 1.2 s).
+/// the cost of each new file grows with the files deleted there lately. Every file of a folder
+/// goes to that folder's group, and a folder lands in the group ext4 finds emptiest of folders,
+/// which after `rm -rf .cache` (a CI job, a benchmark's cold runs) is where the previous build's
+/// files were just deleted. Measured on such a volume, cold builds one after another:
+/// - 500 people with a picture set each: with two busy folders, each spread, 1.15-2.65 s, up to
+///   2.4 s of it system time; with their subfolders spread as well, 1.26-1.55 s (tmpfs: 1.2 s);
+/// - 50,000 people: two folders, 17.5 s when they missed the last build's groups and seconds more
+///   when they did not (one run in five at 5,000 people); 16 output subfolders, 20.9-26.4 s, with
+///   6.7-16 s of system time; 256, 18.7-22.0 s, with 7-8.6 s.
+///
+/// More folders do not avoid the last build's groups (ext4 picks the same emptiest groups again)
+/// but share its deleted inodes among many groups, so no group has many to step over: the cost
+/// stays bounded instead of depending on luck.
 ///
 /// How: ext4's Orlov allocator places each new subfolder of a folder marked "top of a hierarchy"
 /// (`FS_TOPDIR_FL`, what `chattr +T` sets) in the block group with the fewest folders, searching

@@ -5,11 +5,11 @@ import Synchronization
 /// A content-addressed folder of output files inside the cache folder (`<cache>/output-v1/`),
 /// from which builds hard-link their pages and pictures instead of creating new files.
 ///
-/// Layout: `output-v1/<a>/<sha256>`, in one of 16 folders named by the hash's first hex digit,
-/// as in the HTTP cache. Each folder is created spread out (see `SpreadFolder`), so that a cold
-/// build's thousands of new files fall in several ext4 block groups instead of one. Files stored
-/// flat in `output-v1/` by earlier versions are no longer used and are swept like any unlinked
-/// file.
+/// Layout: `output-v1/<ab>/<sha256>`, in one of 256 folders named by the hash's first two hex
+/// digits. Each folder is created spread out (see `SpreadFolder`), so that a cold build's new
+/// files, one per page and picture (50,000 and more for a large site), fall in many ext4 block
+/// groups instead of a few. Files stored flat in `output-v1/` by earlier versions are no longer
+/// used and are swept like any unlinked file.
 ///
 /// A warm build whose output folder was removed (a CI checkout, `site clean` of the output, a
 /// deploy step that moves it away) still produces the same bytes; linking them from here costs a
@@ -23,7 +23,7 @@ import Synchronization
 /// written as usual.
 public final class OutputStore: Sendable {
     /// The store's folder: one file per distinct content, named by the SHA-256 of its bytes, in
-    /// 16 subfolders (`path(of:)`).
+    /// 256 subfolders (`path(of:)`).
     public let folder: URL
     private let linking = Atomic<Bool>(true)
     /// Names of stored files this build read back and checked against their name (`contents`):
@@ -74,16 +74,16 @@ public final class OutputStore: Sendable {
         return (data, digest)
     }
 
-    /// Where the file named `name` (a hex SHA-256) is kept: `<folder>/<first digit>/<name>`.
+    /// Where the file named `name` (a hex SHA-256) is kept: `<folder>/<first two digits>/<name>`.
     func path(of name: String) -> String {
-        folder.path + "/" + name.prefix(1) + "/" + name
+        folder.path + "/" + name.prefix(2) + "/" + name
     }
 
-    /// Every folder that holds stored files, with its names: the 16 subfolders, and the store's
+    /// Every folder that holds stored files, with its names: the 256 subfolders, and the store's
     /// own folder, where earlier versions stored them.
     func listing() -> [(folder: String, names: [String])] {
         let top = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        let subfolders = top.filter { $0.count == 1 }.sorted().map { folder.path + "/" + $0 }
+        let subfolders = top.filter { $0.count == 2 && !$0.hasPrefix(".") }.sorted().map { folder.path + "/" + $0 }
         return [(folder.path, top)] + subfolders.map { ($0, (try? FileManager.default.contentsOfDirectory(atPath: $0)) ?? []) }
     }
 
