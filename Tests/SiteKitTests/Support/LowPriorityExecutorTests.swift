@@ -23,6 +23,18 @@ struct LowPriorityExecutorTests {
         #expect(Self.niceness() == outside)
     }
 
+    #if os(Linux)
+    @Test("the thread carries a name the OS shows")
+    func namedForTheOS() async throws {
+        let executor = LowPriorityExecutor()
+        defer { executor.stop() }
+        let name = await withTaskExecutorPreference(executor) {
+            try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)
+        }
+        #expect(name == LowPriorityExecutor.threadName + "\n")
+    }
+    #endif
+
     @Test("work that comes after stop() still runs")
     func runsAfterStop() async throws {
         let executor = LowPriorityExecutor()
