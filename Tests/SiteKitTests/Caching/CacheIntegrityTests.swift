@@ -101,4 +101,39 @@ import Testing
         #expect(cache.entries(method: "GET", url: url).count == 1)
         #expect(folder.temporaryFiles().isEmpty)
     }
+
+    @Test func entriesInTheOneDigitFoldersOfEarlierVersionsAreMovedAndStillAnswer() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let urls = (0..<8).map { URL(string: "http://example.test/moved/\($0)")! }
+        do {
+            let cache = try HTTPCache(directory: folder.url)
+            for url in urls {
+                try cache.store(CacheEntry(metadata: .init(method: "GET", url: CacheEntry.keyURL(url), status: 200, headers: [:],
+                                                           vary: [], requestTime: Date(), responseTime: Date()),
+                                           body: Data(url.path.utf8)))
+            }
+        }
+        // Put every entry back where an earlier version kept it, beside a dead writer's file.
+        let entries = folder.url.appendingPathComponent("http-v3/entries")
+        let manager = FileManager.default
+        for shard in try manager.contentsOfDirectory(atPath: entries.path) {
+            let current = entries.appendingPathComponent(shard)
+            for name in try manager.contentsOfDirectory(atPath: current.path) {
+                let old = entries.appendingPathComponent(String(name.prefix(1)))
+                try manager.createDirectory(at: old, withIntermediateDirectories: true)
+                try manager.moveItem(at: current.appendingPathComponent(name), to: old.appendingPathComponent(name))
+            }
+            try manager.removeItem(at: current)
+        }
+        let oldFolders = try manager.contentsOfDirectory(atPath: entries.path)
+        #expect(oldFolders.allSatisfy { $0.count == 1 })
+        try Data("x".utf8).write(to: entries.appendingPathComponent(oldFolders[0] + "/.tmp-2147483646-1"))
+
+        let cache = try HTTPCache(directory: folder.url)
+        for url in urls {
+            #expect(cache.entries(method: "GET", url: url).map(\.body) == [Data(url.path.utf8)])
+        }
+        #expect(try manager.contentsOfDirectory(atPath: entries.path).allSatisfy { $0.count == 2 })
+    }
 }

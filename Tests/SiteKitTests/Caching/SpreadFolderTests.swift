@@ -100,7 +100,7 @@ struct SpreadFolderTests {
                                                    vary: [], requestTime: Date(), responseTime: Date()),
                                    body: Data("png".utf8)))
         let shards = names(in: entries)
-        #expect(shards.count == 1 && shards[0].count == 1)
+        #expect(shards.count == 1 && shards[0].count == 2)
         #expect(cache.entries(method: "GET", url: url).map(\.body) == [Data("png".utf8)])
         #if os(Linux)
         if ["ext2", "ext3", "ext4"].contains(fileSystemType(of: temporary.url.path)) {
