@@ -37,15 +37,28 @@ enum SpreadFolder {
     /// Creates `folder` and its parents when it is missing; does nothing when it exists.
     static func create(_ folder: URL) throws {
         if isFolder(folder.path) { return }
-        try creating.withLock { _ in try createMissing(folder) }
+        try creating.withLock { prepared in try createMissing(folder, prepared: &prepared) }
     }
 
-    private static func createMissing(_ folder: URL) throws {
+    /// The inode of the folder at `path`; nil when there is none.
+    private static func folderInode(_ path: String) -> UInt64? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
+        return UInt64(info.st_ino)
+    }
+
+    private static func createMissing(_ folder: URL, prepared: inout [String: UInt64]) throws {
         let fileManager = FileManager.default
         if isFolder(folder.path) { return }
         let parent = folder.deletingLastPathComponent()
-        try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
-        markTopOfHierarchy(parent.path)
+        // A store creates up to 256 folders in one parent: it is made and marked once (again if
+        // it was removed and made anew since, by this process or another).
+        let known = prepared[parent.path]
+        if known == nil || known != folderInode(parent.path) {
+            try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
+            markTopOfHierarchy(parent.path)
+            prepared[parent.path] = folderInode(parent.path)
+        }
         let temporary = parent.path + "/" + temporaryPrefix + folder.lastPathComponent + "-"
             + String(UInt64.random(in: 0...UInt64.max), radix: 16)
         if mkdir(temporary, 0o777) == 0, !renameWithoutReplacing(temporary, folder.path) {
@@ -66,8 +79,9 @@ enum SpreadFolder {
         !isFolder(destination) && rename(source, destination) == 0
     }
 
-    /// Held while this process creates a folder.
-    private static let creating = Mutex<Void>(())
+    /// Held while this process creates a folder; holds the parents this process has made and
+    /// marked already, by path and inode.
+    private static let creating = Mutex<[String: UInt64]>([:])
 
     /// What the random names of folders being created start with.
     static let temporaryPrefix = ".new-"

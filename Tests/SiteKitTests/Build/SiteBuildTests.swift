@@ -79,20 +79,20 @@ struct SiteBuildTests {
 
 @Suite("Choosing live or demo data")
 struct SourceChoiceTests {
-    /// A harness whose live APIs point at a loopback port where nothing listens.
-    private func unreachable(_ source: SourceMode) throws -> BuildHarness {
+    /// A harness whose live APIs point at `closed`, a loopback port where nothing listens.
+    private func unreachable(_ source: SourceMode, _ closed: ClosedPort) throws -> BuildHarness {
         var harness = try BuildHarness(source: source, users: 12)
-        let port = ClosedPort.make()
-        harness.settings.randomUserURL = URL(string: "http://127.0.0.1:\(port)/api/")!
-        harness.settings.jsonPlaceholderURL = URL(string: "http://127.0.0.1:\(port)")!
+        harness.settings.randomUserURL = URL(string: "http://127.0.0.1:\(closed.port)/api/")!
+        harness.settings.jsonPlaceholderURL = URL(string: "http://127.0.0.1:\(closed.port)")!
         return harness
     }
 
     @Test("auto: a refused connection and an empty cache give a demo build that says so, quickly")
     func autoFallsBackWhenRefused() async throws {
-        var harness = try unreachable(.auto)
+        let closed = ClosedPort()
+        var harness = try unreachable(.auto, closed)
         harness.verbosity = .verbose
-        defer { harness.remove() }
+        defer { harness.remove(); withExtendedLifetime(closed) {} }
         let summary = try await harness.build()
         #expect(harness.printed.firstTime(containing: "warning: 127.0.0.1") != nil)
         // Wall time is not asserted: suites run in parallel on two cores. What makes the fallback
@@ -112,8 +112,9 @@ struct SourceChoiceTests {
 
     @Test("live: an unreachable API fails the build, names the host, suggests --demo, and keeps the previous output")
     func liveFailsWhenRefused() async throws {
-        var harness = try unreachable(.live)
-        defer { harness.remove() }
+        let closed = ClosedPort()
+        var harness = try unreachable(.live, closed)
+        defer { harness.remove(); withExtendedLifetime(closed) {} }
         harness.settings.source = .demo
         _ = try await harness.build()
         let before = try harness.site.files()

@@ -78,21 +78,30 @@ struct SiteInspector {
 }
 
 /// A loopback port with nothing listening on it: connecting is refused at once.
-enum ClosedPort {
-    static func make() -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
+///
+/// The socket stays bound, without listening, until this is released, so no server that the
+/// tests running beside this one start can be given the port meanwhile (one once answered a
+/// request that was meant to be refused, and the build failed on its reply).
+final class ClosedPort {
+    let port: Int
+    private let descriptor: Int32
+
+    init() {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.descriptor = descriptor
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
         }
         _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
         }
-        return Int(UInt16(bigEndian: address.sin_port))
+        port = Int(UInt16(bigEndian: address.sin_port))
     }
+
+    deinit { close(descriptor) }
 }
