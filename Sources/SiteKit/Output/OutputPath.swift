@@ -4,13 +4,39 @@ import Foundation
 public enum OutputPath {
     /// The path's components, or an error for anything absolute, empty, `.`/`..` or with odd characters.
     public static func components(of relativePath: String) throws -> [String] {
-        let parts = relativePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard !relativePath.hasPrefix("/"), !parts.isEmpty,
-              parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\\") && !$0.contains("\0") && $0.utf8.count <= 255 }) else {
+        try check(relativePath)
+        return relativePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// Throws for anything but a plain relative path: components that are not empty, `.` or `..`,
+    /// hold no backslash or NUL, and are at most 255 bytes long.
+    public static func check(_ relativePath: String) throws {
+        guard isPlain(relativePath) else {
             throw OutputError(path: relativePath, action: "write", underlying: nil,
                               message: "refusing to write \"\(relativePath)\": the path is not a plain relative path inside the output folder")
         }
-        return parts
+    }
+
+    /// One pass over the bytes, for the thousands of paths a build writes.
+    static func isPlain(_ relativePath: String) -> Bool {
+        var length = 0
+        var onlyDots = true
+        func componentIsPlain() -> Bool { length > 0 && !(onlyDots && length <= 2) }
+        for byte in relativePath.utf8 {
+            switch byte {
+            case UInt8(ascii: "/"):
+                guard componentIsPlain() else { return false }
+                length = 0
+                onlyDots = true
+            case UInt8(ascii: "\\"), 0:
+                return false
+            default:
+                length += 1
+                guard length <= 255 else { return false }
+                if byte != UInt8(ascii: ".") { onlyDots = false }
+            }
+        }
+        return componentIsPlain()
     }
 }
 

@@ -25,6 +25,8 @@ public final class OutputStore: Sendable {
     /// The store's folder: one file per distinct content, named by the SHA-256 of its bytes, in
     /// 256 subfolders (`path(of:)`).
     public let folder: URL
+    /// `folder.path`, which `URL` would work out again on every use.
+    private let folderPath: String
     private let linking = Atomic<Bool>(true)
     /// Names of stored files this build read back and checked against their name (`contents`):
     /// linking them needs no second comparison.
@@ -33,6 +35,7 @@ public final class OutputStore: Sendable {
     /// Opens the store under `cacheDirectory`, creating it; nil when the folder cannot be made.
     public init?(cacheDirectory: URL) {
         folder = cacheDirectory.appendingPathComponent("output-v1", isDirectory: true)
+        folderPath = folder.path
         let isNew = !FileManager.default.fileExists(atPath: folder.path)
         do {
             try SpreadFolder.create(folder)
@@ -76,7 +79,7 @@ public final class OutputStore: Sendable {
 
     /// Where the file named `name` (a hex SHA-256) is kept: `<folder>/<first two digits>/<name>`.
     func path(of name: String) -> String {
-        folder.path + "/" + name.prefix(2) + "/" + name
+        folderPath + "/" + name.prefix(2) + "/" + name
     }
 
     /// Every folder that holds stored files, with its names: the 256 subfolders, and the store's

@@ -15,6 +15,9 @@ public final class StagedOutput: Sendable {
     public let destination: URL
     /// The folder being filled; removed or swapped in at the end.
     public let staging: URL
+    /// `destination.path` and `staging.path`, which `URL` would work out again on every use.
+    private let destinationPath: String
+    private let stagingPath: String
     /// Where new files are linked from, if anywhere.
     private let store: OutputStore?
     /// Whether there was an output folder to compare with (none after it was removed).
@@ -50,6 +53,8 @@ public final class StagedOutput: Sendable {
         var isFolder: ObjCBool = false
         hasPrevious = fileManager.fileExists(atPath: destination.path, isDirectory: &isFolder) && isFolder.boolValue
         staging = parent.appendingPathComponent(".\(name).staging-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+        destinationPath = destination.path
+        stagingPath = staging.path
         try OutputError.wrap(path: staging.path, action: "create the staging folder") {
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
         }
@@ -59,9 +64,9 @@ public final class StagedOutput: Sendable {
 
     /// Writes `data` at `relativePath` (e.g. "users/page/2/index.html") inside the staging folder.
     public func write(_ data: Data, to relativePath: String, digest: SHA256Digest? = nil) throws {
-        let components = try OutputPath.components(of: relativePath)
-        let target = staging.path + "/" + relativePath
-        let previous = destination.path + "/" + relativePath
+        try OutputPath.check(relativePath)
+        let target = stagingPath + "/" + relativePath
+        let previous = destinationPath + "/" + relativePath
         let digest = store == nil ? digest : digest ?? SHA256.hash(data: data)
         if let digest { digests.withLock { $0[relativePath] = digest } }
         try OutputError.wrap(path: target, action: "write") {
@@ -70,7 +75,7 @@ public final class StagedOutput: Sendable {
                 tally.withLock { $0.unchanged += 1 }
                 return
             }
-            try makeFolders(components.dropLast())
+            try makeFolders(ofFileAt: relativePath)
             if store?.place(data, at: target, digest: digest) != true {
                 try PlainFile.write(data, to: target)
             }
@@ -88,10 +93,10 @@ public final class StagedOutput: Sendable {
     /// Hard-links the unchanged files from the previous output into the staging folder.
     private func linkUnchanged() throws {
         for relativePath in paths.withLock({ $0.unchanged }) {
-            let target = staging.path + "/" + relativePath
-            let previous = destination.path + "/" + relativePath
+            let target = stagingPath + "/" + relativePath
+            let previous = destinationPath + "/" + relativePath
             try OutputError.wrap(path: target, action: "write") {
-                try makeFolders(try OutputPath.components(of: relativePath).dropLast())
+                try makeFolders(ofFileAt: relativePath)
                 if link(previous, target) != 0 {
                     try PlainFile.write(try Data(contentsOf: URL(fileURLWithPath: previous)), to: target)
                 }
@@ -107,13 +112,17 @@ public final class StagedOutput: Sendable {
         return files.count == all.count && files.allSatisfy { all.contains($0.path) }
     }
 
-    /// Creates the folders of a relative path inside the staging folder, each once per build.
-    private func makeFolders(_ components: ArraySlice<String>) throws {
+    /// Creates the folders of the checked relative path of a file inside the staging folder, each
+    /// once per build.
+    private func makeFolders(ofFileAt relativePath: String) throws {
+        guard let slash = relativePath.lastIndex(of: "/") else { return }
+        let parent = String(relativePath[..<slash])
+        if folders.withLock({ $0.contains(parent) }) { return }
         var relative = ""
-        for component in components {
+        for component in parent.split(separator: "/") {
             relative += relative.isEmpty ? component : "/" + component
             guard !folders.withLock({ $0.contains(relative) }) else { continue }
-            try PlainFile.makeFolder(staging.path + "/" + relative)
+            try PlainFile.makeFolder(stagingPath + "/" + relative)
             folders.withLock { _ = $0.insert(relative) }
         }
     }
