@@ -130,7 +130,8 @@ public final class HTTPCache: Sendable {
     /// modification and change time, so the same bytes (entries are only ever replaced by
     /// rename, and any write moves the change time).
     func holds(_ stamp: CacheStamp) -> Bool {
-        guard !stamp.file.contains(".."), !stamp.file.hasPrefix("/") else { return false }
+        // A plain relative path, checked without Foundation's string search (one per request).
+        guard OutputPath.isPlain(stamp.file) else { return false }
         return FileIdentity.of(entriesFolder.path + "/" + stamp.file) == stamp.identity
     }
 
