@@ -27,13 +27,15 @@ public struct SiteBuild: Sendable {
             try ContentLoader(directory: options.contentDirectory,
                               markdownOptions: settings.markdownUnsafe ? [.smart, .unsafe] : [.smart]).loadAll()
         }
-        let templates = try await step("Load templates") { try TemplateSet(overridesIn: options.templatesDirectory) }
+        let sources = try await step("Load templates") { try TemplateSources(overridesIn: options.templatesDirectory) }
         let cacheDirectory = options.resolve(settings.cacheDirectory)
         let destination = options.resolve(settings.output)
-        let fingerprint = BuildFingerprint.make(settings: settings, options: options, content: content, templates: templates)
+        let fingerprint = BuildFingerprint.make(settings: settings, options: options, content: content, templates: sources)
         if let summary = try await upToDate(fingerprint: fingerprint, destination: destination, cacheDirectory: cacheDirectory, started: started) {
             return summary
         }
+        // Compiled only now: an up-to-date build renders nothing, and its templates compiled last time.
+        let templates = try await step("Load templates") { try TemplateSet(sources) }
         let store = OutputStore(cacheDirectory: cacheDirectory)
         let output = try StagedOutput(destination: destination, store: store)
         let memo = store.flatMap { RenderMemo(cacheDirectory: cacheDirectory, store: $0, templates: templates) }

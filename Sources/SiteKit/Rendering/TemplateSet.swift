@@ -2,15 +2,21 @@ import Crypto
 import Foundation
 import Mustache
 
-/// The compiled templates of a build: the default theme, with any `templates/<name>.mustache` on top.
-public struct TemplateSet: Sendable {
-    private let library: MustacheLibrary
+/// The sources of a build's templates: the default theme, with any `templates/<name>.mustache`
+/// on top, and their fingerprint. Reading them is enough for the up-to-date check; compiling
+/// them (`TemplateSet`) is left to builds that render.
+public struct TemplateSources: Sendable {
+    /// Every template's source, by name.
+    let sources: [String: String]
     /// Names of the templates a `templates/` folder replaced.
     public let overridden: [String]
-    /// SHA-256 of every template's name and source: what the render memo keys on.
+    /// The folder the overrides came from, for error messages.
+    let directory: URL?
+    /// SHA-256 of every template's name and source: what the render memo and the up-to-date
+    /// check key on.
     let fingerprint: Data
 
-    /// Compiles the default theme plus the overrides found in `directory`, if it exists.
+    /// Reads the default theme plus the overrides found in `directory`, if it exists.
     public init(overridesIn directory: URL? = nil) throws {
         var sources = DefaultTemplates.all
         var overridden: [String] = []
@@ -25,24 +31,49 @@ public struct TemplateSet: Sendable {
                 overridden.append(name)
             }
         }
-        SiteHTMLContentType.registerOnce
-        var library = MustacheLibrary()
         var hasher = SHA256()
         for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
             for part in [name, source] {
                 hasher.update(data: Data("\(part.utf8.count):".utf8))
                 hasher.update(data: Data(part.utf8))
             }
+        }
+        self.sources = sources
+        self.overridden = overridden
+        self.directory = directory
+        fingerprint = Data(hasher.finalize())
+    }
+}
+
+/// The compiled templates of a build.
+public struct TemplateSet: Sendable {
+    private let library: MustacheLibrary
+    /// Names of the templates a `templates/` folder replaced.
+    public let overridden: [String]
+    /// SHA-256 of every template's name and source: what the render memo keys on.
+    let fingerprint: Data
+
+    /// Compiles the default theme plus the overrides found in `directory`, if it exists.
+    public init(overridesIn directory: URL? = nil) throws {
+        try self.init(TemplateSources(overridesIn: directory))
+    }
+
+    /// Compiles `sources`; an invalid template is an error naming its file, line and column.
+    public init(_ sources: TemplateSources) throws {
+        SiteHTMLContentType.registerOnce
+        var library = MustacheLibrary()
+        for (name, source) in sources.sources.sorted(by: { $0.key < $1.key }) {
             do {
                 try library.register(SiteHTMLContentType.pragma + source, named: name)
             } catch {
-                let file = overridden.contains(name) ? directory!.appendingPathComponent(name + ".mustache").path : "built-in template \(name)"
+                let file = sources.overridden.contains(name)
+                    ? sources.directory!.appendingPathComponent(name + ".mustache").path : "built-in template \(name)"
                 throw TemplateError(file: file, message: "is not valid mustache (\(Self.describe(error)))")
             }
         }
         self.library = library
-        self.overridden = overridden
-        fingerprint = Data(hasher.finalize())
+        overridden = sources.overridden
+        fingerprint = sources.fingerprint
     }
 
     /// "line 3, column 7: sectionCloseNameIncorrect", counting lines of the file as written (the

@@ -8,7 +8,7 @@ import Foundation
 /// be identified.
 enum BuildFingerprint {
     static func make(settings: SiteSettings, options: BuildOptions, content: [String: ContentPage],
-                     templates: TemplateSet) -> String? {
+                     templates: TemplateSources) -> String? {
         guard let seed = settings.seed, let binary = RenderMemo.binaryIdentity() else { return nil }
         let values: [String: Any] = [
             "binary": binary,
