@@ -39,7 +39,7 @@ enum CacheFiles {
             } catch let error as POSIXError where error.code == .ENOENT && attempt < 2 {
                 // The folder is new, or another process removed it a moment ago: create it (spread
                 // out, as it is one of the many folders a cold build fills) and retry.
-                try SpreadFolder.create(URL(fileURLWithPath: String(folder), isDirectory: true))
+                try SpreadFolder.createSubfolder(URL(fileURLWithPath: String(folder), isDirectory: true))
                 continue
             } catch {
                 unlink(temporary)  // a disk that filled up mid-write leaves no partial file behind

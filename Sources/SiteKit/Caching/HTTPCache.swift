@@ -63,7 +63,7 @@ public final class HTTPCache: Sendable {
             for name in CacheFiles.list(URL(fileURLWithPath: folder, isDirectory: true))
             where name.count > 2 && !name.hasPrefix(CacheFiles.temporaryPrefix) {
                 let destination = entriesFolder.appendingPathComponent(String(name.prefix(2)), isDirectory: true)
-                guard (try? SpreadFolder.create(destination)) != nil else { continue }
+                guard (try? SpreadFolder.createSubfolder(destination)) != nil else { continue }
                 rename(folder + "/" + name, destination.path + "/" + name)
             }
             for name in CacheFiles.list(URL(fileURLWithPath: folder, isDirectory: true))

@@ -30,14 +30,51 @@ import Darwin
 /// How: ext4's Orlov allocator places each new subfolder of a folder marked "top of a hierarchy"
 /// (`FS_TOPDIR_FL`, what `chattr +T` sets) in the block group with the fewest folders, searching
 /// from a hash of its name, so successive subfolders go to different groups. So the parent is
-/// marked, and the folder is made under a random name and renamed into place; the rename moves no
-/// inode. Where the flag is refused (tmpfs, other file systems, another owner's folder) this is a
-/// plain `mkdir`, and it never fails for that.
+/// marked; a store's own folder is made under a random name and renamed into place (the rename
+/// moves no inode), its subfolders by name. Where the flag is refused (tmpfs, other file systems,
+/// another owner's folder) this is a plain `mkdir`, and it never fails for that.
 enum SpreadFolder {
-    /// Creates `folder` and its parents when it is missing; does nothing when it exists.
+    /// Creates `folder` and its parents when it is missing; does nothing when it exists. For a
+    /// store's own folder (`http-v3`, `output-v1`): made under a random name and renamed, so that
+    /// where ext4 starts its search differs from one build to the next.
     static func create(_ folder: URL) throws {
         if isFolder(folder.path) { return }
-        try creating.withLock { prepared in try createMissing(folder, prepared: &prepared) }
+        try creating.withLock { prepared in
+            if isFolder(folder.path) { return }
+            let parent = folder.deletingLastPathComponent()
+            try prepare(parent, &prepared)
+            let temporary = parent.path + "/" + temporaryPrefix + folder.lastPathComponent + "-"
+                + String(UInt64.random(in: 0...UInt64.max), radix: 16)
+            if mkdir(temporary, 0o777) == 0, !renameWithoutReplacing(temporary, folder.path) {
+                // Another thread or process created the folder first: use theirs.
+                rmdir(temporary)
+            }
+            // Whatever happened above (a read-only parent, a race lost), the folder must now exist.
+            if !isFolder(folder.path) {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            }
+        }
+    }
+
+    /// Creates `folder`, one of the 256 a store spreads its files over, when it is missing. Made
+    /// by name with one `mkdir`, which no other creator can undo: a cold build makes hundreds,
+    /// and ext4 spreads them whatever their names, as each one makes its group less empty.
+    static func createSubfolder(_ folder: URL) throws {
+        let parent = folder.deletingLastPathComponent()
+        try creating.withLock { prepared in try prepare(parent, &prepared) }
+        if mkdir(folder.path, 0o777) == 0 || errno == EEXIST { return }
+        // The parent vanished since it was prepared: make the whole path.
+        try create(folder)
+    }
+
+    /// Makes `parent` and marks it, once per process (again if it was removed and made anew
+    /// since, by this process or another).
+    private static func prepare(_ parent: URL, _ prepared: inout [String: UInt64]) throws {
+        let known = prepared[parent.path]
+        guard known == nil || known != folderInode(parent.path) else { return }
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        markTopOfHierarchy(parent.path)
+        prepared[parent.path] = folderInode(parent.path)
     }
 
     /// The inode of the folder at `path`; nil when there is none.
@@ -45,30 +82,6 @@ enum SpreadFolder {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
         return UInt64(info.st_ino)
-    }
-
-    private static func createMissing(_ folder: URL, prepared: inout [String: UInt64]) throws {
-        let fileManager = FileManager.default
-        if isFolder(folder.path) { return }
-        let parent = folder.deletingLastPathComponent()
-        // A store creates up to 256 folders in one parent: it is made and marked once (again if
-        // it was removed and made anew since, by this process or another).
-        let known = prepared[parent.path]
-        if known == nil || known != folderInode(parent.path) {
-            try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
-            markTopOfHierarchy(parent.path)
-            prepared[parent.path] = folderInode(parent.path)
-        }
-        let temporary = parent.path + "/" + temporaryPrefix + folder.lastPathComponent + "-"
-            + String(UInt64.random(in: 0...UInt64.max), radix: 16)
-        if mkdir(temporary, 0o777) == 0, !renameWithoutReplacing(temporary, folder.path) {
-            // Another thread or process created the folder first: use theirs.
-            rmdir(temporary)
-        }
-        // Whatever happened above (a read-only parent, a race lost), the folder must now exist.
-        if !isFolder(folder.path) {
-            try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
-        }
     }
 
     /// Renames `source` to `destination` unless a folder is there already. `rename(2)` would
