@@ -105,9 +105,8 @@ public final class HTTPCache: Sendable {
                 let middle = (low + high) / 2
                 if names[middle] < name { low = middle + 1 } else { high = middle }
             }
-            let position = low
-            guard position == names.endIndex || names[position] != name else { return }
-            names.insert(name, at: position)
+            guard low == names.endIndex || names[low] != name else { return }
+            names.insert(name, at: low)
             all[folder] = names
         }
         // The rename moved the change time on: read it back, from this very file (another

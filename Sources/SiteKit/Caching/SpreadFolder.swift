@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 /// Creates the cache folders that receive thousands of new files (the HTTP cache's and the output
-/// store's, and the 256 folders each spreads its files over) so that ext4 puts them in many block groups, away from files deleted a moment ago.
+/// store's, and the 256 folders each spreads its files over) so that ext4 puts them in many block
+/// groups, away from files deleted a moment ago.
 ///
 /// Why: on an ext4 volume without a journal, allocating an inode steps over every inode of the
 /// group that was freed in the last minutes, one at a time (the kernel's `recently_deleted`), so
@@ -70,8 +71,7 @@ enum SpreadFolder {
     /// Makes `parent` and marks it, once per process (again if it was removed and made anew
     /// since, by this process or another).
     private static func prepare(_ parent: URL, _ prepared: inout [String: UInt64]) throws {
-        let known = prepared[parent.path]
-        guard known == nil || known != folderInode(parent.path) else { return }
+        if let known = prepared[parent.path], known == folderInode(parent.path) { return }
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         markTopOfHierarchy(parent.path)
         prepared[parent.path] = folderInode(parent.path)

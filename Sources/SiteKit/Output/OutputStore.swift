@@ -85,9 +85,9 @@ public final class OutputStore: Sendable {
     /// Every folder that holds stored files, with its names: the 256 subfolders, and the store's
     /// own folder, where earlier versions stored them.
     func listing() -> [(folder: String, names: [String])] {
-        let top = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        let subfolders = top.filter { $0.count == 2 && !$0.hasPrefix(".") }.sorted().map { folder.path + "/" + $0 }
-        return [(folder.path, top)] + subfolders.map { ($0, (try? FileManager.default.contentsOfDirectory(atPath: $0)) ?? []) }
+        let top = (try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []
+        let subfolders = top.filter { $0.count == 2 && !$0.hasPrefix(".") }.sorted().map { folderPath + "/" + $0 }
+        return [(folderPath, top)] + subfolders.map { ($0, (try? FileManager.default.contentsOfDirectory(atPath: $0)) ?? []) }
     }
 
     /// Writes `data` to a temporary file and renames it onto `stored`, as the HTTP cache does; a
@@ -100,7 +100,7 @@ public final class OutputStore: Sendable {
     /// any process: a sweep costs a `stat` per stored file, which builds need not pay each time
     /// when files become removable only after ten minutes anyway.
     public func sweepIfDue(interval: TimeInterval = 300, now: Date = Date()) {
-        let marker = folder.path + "/" + Self.sweptMarker
+        let marker = folderPath + "/" + Self.sweptMarker
         var info = stat()
         if stat(marker, &info) == 0, now.timeIntervalSince1970 - Double(info.st_mtim.tv_sec) < interval { return }
         guard Self.markSwept(marker, at: now) else { return }

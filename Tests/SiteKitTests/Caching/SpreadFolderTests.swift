@@ -22,6 +22,11 @@ struct SpreadFolderTests {
         return best?.type
     }
 
+    /// Whether `path` is on ext2, ext3 or ext4, where folders can be marked.
+    private func isExt(_ path: String) -> Bool {
+        ["ext2", "ext3", "ext4"].contains(fileSystemType(of: path))
+    }
+
     @Test func createsTheFolderAndItsParentsAndLeavesNoTemporaryName() throws {
         let temporary = try TemporaryFolder()
         defer { temporary.remove() }
@@ -39,7 +44,7 @@ struct SpreadFolderTests {
         let temporary = try TemporaryFolder()
         defer { temporary.remove() }
         #if os(Linux)
-        guard ["ext2", "ext3", "ext4"].contains(fileSystemType(of: temporary.url.path)) else { return }
+        guard isExt(temporary.url.path) else { return }
         let cache = temporary.url.appendingPathComponent("cache")
         try SpreadFolder.create(cache.appendingPathComponent("output-v1"))
         #expect(SpreadFolder.isTopOfHierarchy(cache.path))
@@ -103,7 +108,7 @@ struct SpreadFolderTests {
         #expect(shards.count == 1 && shards[0].count == 2)
         #expect(cache.entries(method: "GET", url: url).map(\.body) == [Data("png".utf8)])
         #if os(Linux)
-        if ["ext2", "ext3", "ext4"].contains(fileSystemType(of: temporary.url.path)) {
+        if isExt(temporary.url.path) {
             #expect(SpreadFolder.isTopOfHierarchy(entries.path))
         }
         #endif

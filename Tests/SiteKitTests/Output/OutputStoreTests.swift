@@ -13,6 +13,13 @@ struct OutputStoreTests {
         store.listing().flatMap(\.names).filter { $0.count == 64 }.sorted()
     }
 
+    /// A temporary folder holding a store (`cache/`) and where outputs go (`public/`).
+    private static func fixture() throws -> (TemporaryFolder, OutputStore, URL) {
+        let folder = try TemporaryFolder()
+        let store = try #require(OutputStore(cacheDirectory: folder.url.appendingPathComponent("cache")))
+        return (folder, store, folder.url.appendingPathComponent("public"))
+    }
+
     private static func stored(_ store: OutputStore, _ name: String) -> URL {
         URL(fileURLWithPath: store.path(of: name))
     }
@@ -26,10 +33,8 @@ struct OutputStoreTests {
 
     @Test("rebuilding a removed output links every file from the store: no new file, the same inodes")
     func removedOutputIsRelinked() throws {
-        let folder = try TemporaryFolder()
+        let (folder, store, destination) = try Self.fixture()
         defer { folder.remove() }
-        let store = try #require(OutputStore(cacheDirectory: folder.url.appendingPathComponent("cache")))
-        let destination = folder.url.appendingPathComponent("public")
         let files = ["index.html": "home", "users/a.html": "a", "users/b.html": "a", "thumbs/x.png": "png"]
         _ = try Self.build(files, into: destination, store: store)
         let names = try Self.storedNames(store)
@@ -46,10 +51,8 @@ struct OutputStoreTests {
 
     @Test("an output file edited in place is never published again: the store's copy is replaced")
     func editedFileIsReplaced() throws {
-        let folder = try TemporaryFolder()
+        let (folder, store, destination) = try Self.fixture()
         defer { folder.remove() }
-        let store = try #require(OutputStore(cacheDirectory: folder.url.appendingPathComponent("cache")))
-        let destination = folder.url.appendingPathComponent("public")
         _ = try Self.build(["index.html": "home"], into: destination, store: store)
         // Writing into the file edits the stored copy too: they are one inode.
         let handle = try FileHandle(forWritingTo: destination.appendingPathComponent("index.html"))
@@ -63,10 +66,8 @@ struct OutputStoreTests {
 
     @Test("sweeping removes stored files no output links and keeps young or linked ones")
     func sweep() throws {
-        let folder = try TemporaryFolder()
+        let (folder, store, destination) = try Self.fixture()
         defer { folder.remove() }
-        let store = try #require(OutputStore(cacheDirectory: folder.url.appendingPathComponent("cache")))
-        let destination = folder.url.appendingPathComponent("public")
         _ = try Self.build(["kept.html": "kept", "dropped.html": "dropped"], into: destination, store: store)
         _ = try Self.build(["kept.html": "kept"], into: destination, store: store)
         #expect(try Self.storedNames(store).count == 2)  // the dropped page's copy is young: kept for now
@@ -80,10 +81,8 @@ struct OutputStoreTests {
 
     @Test("builds sweep the store at most once every five minutes")
     func sweepIfDue() throws {
-        let folder = try TemporaryFolder()
+        let (folder, store, destination) = try Self.fixture()
         defer { folder.remove() }
-        let store = try #require(OutputStore(cacheDirectory: folder.url.appendingPathComponent("cache")))
-        let destination = folder.url.appendingPathComponent("public")
         _ = try Self.build(["kept.html": "kept", "dropped.html": "dropped"], into: destination, store: store)
         _ = try Self.build(["kept.html": "kept"], into: destination, store: store)
         // A new store counts as just swept, so neither build swept it.
@@ -115,10 +114,8 @@ struct OutputStoreTests {
 
     @Test("a stored copy read back and checked is linked as it is, and stored again if it vanished since")
     func checkedCopies() throws {
-        let folder = try TemporaryFolder()
+        let (folder, store, destination) = try Self.fixture()
         defer { folder.remove() }
-        let store = try #require(OutputStore(cacheDirectory: folder.url.appendingPathComponent("cache")))
-        let destination = folder.url.appendingPathComponent("public")
         _ = try Self.build(["a.html": "page"], into: destination, store: store)
         let name = try #require(try Self.storedNames(store).first)
         let (bytes, digest) = try #require(store.contents(named: name))
