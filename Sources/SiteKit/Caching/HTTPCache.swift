@@ -30,6 +30,9 @@ public final class HTTPCache: Sendable {
     /// The folder given by the user; the cache writes nowhere else.
     public let directory: URL
     private let entriesFolder: URL
+    /// `entriesFolder.path`, kept: a URL works its path out again on every call, several times
+    /// per request.
+    private let entriesPath: String
     /// Each entries folder's names as this instance last listed them, changed by its own stores
     /// and removals. A client lives for one build or one `site fetch`, so a folder is listed once
     /// per run instead of once per lookup; what other processes store meanwhile is not seen,
@@ -44,6 +47,7 @@ public final class HTTPCache: Sendable {
         self.directory = directory
         let root = directory.appendingPathComponent("http-v3", isDirectory: true)
         entriesFolder = root.appendingPathComponent("entries", isDirectory: true)
+        entriesPath = entriesFolder.path
         SpreadFolder.removeLeftovers(in: directory)
         try SpreadFolder.create(root)
         try FileManager.default.createDirectory(at: entriesFolder, withIntermediateDirectories: true)
@@ -59,7 +63,7 @@ public final class HTTPCache: Sendable {
     /// cache this process may not change.
     private func moveEntriesOfOneDigitFolders() {
         for old in CacheFiles.list(entriesFolder) where old.count == 1 && old.allSatisfy(\.isHexDigit) {
-            let folder = entriesFolder.path + "/" + old
+            let folder = entriesPath + "/" + old
             for name in CacheFiles.list(URL(fileURLWithPath: folder, isDirectory: true))
             where name.count > 2 && !name.hasPrefix(CacheFiles.temporaryPrefix) {
                 let destination = entriesFolder.appendingPathComponent(String(name.prefix(2)), isDirectory: true)
@@ -120,7 +124,7 @@ public final class HTTPCache: Sendable {
     func stamp(_ entry: CacheEntry, freshUntil: Date) -> CacheStamp? {
         guard let identity = entry.file else { return nil }
         let (folder, prefix) = location(forKey: entry.primaryKey)
-        let shard = folder.dropFirst(entriesFolder.path.count + 1)
+        let shard = folder.dropFirst(entriesPath.count + 1)
         return CacheStamp(file: shard + "/" + prefix + entry.variantName, identity: identity,
                           freshUntil: freshUntil.timeIntervalSince1970)
     }
@@ -131,7 +135,7 @@ public final class HTTPCache: Sendable {
     func holds(_ stamp: CacheStamp) -> Bool {
         // A plain relative path, checked without Foundation's string search (one per request).
         guard OutputPath.isPlain(stamp.file) else { return false }
-        return FileIdentity.of(entriesFolder.path + "/" + stamp.file) == stamp.identity
+        return FileIdentity.of(entriesPath + "/" + stamp.file) == stamp.identity
     }
 
     /// Removes one stored response.
@@ -178,6 +182,6 @@ public final class HTTPCache: Sendable {
     /// The folder holding a primary key's variants, and the prefix their file names share.
     private func location(forKey key: String) -> (folder: String, prefix: String) {
         let hash = CacheEntry.hexDigest(Data(key.utf8))
-        return (entriesFolder.path + "/" + hash.prefix(2), hash + ".")
+        return (entriesPath + "/" + hash.prefix(2), hash + ".")
     }
 }

@@ -106,7 +106,7 @@ final class RenderMemo: Sendable {
             key.append(to: &data)
             content.append(to: &data)
         }
-        try? CacheFiles.writeAtomically(data, to: indexFile.path)
+        _ = try? CacheFiles.writeAtomically(data, to: indexFile.path)
     }
 
     private static func load(_ file: URL, fingerprint: Key) -> [Key: Key] {

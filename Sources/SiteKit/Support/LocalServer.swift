@@ -33,6 +33,7 @@ struct LocalServer: Sendable {
         logger.logLevel = .critical
         let (bound, boundContinuation) = AsyncStream.makeStream(of: Result<URL, any Error>.self)
         let displayHost = host.contains(":") ? "[\(host)]" : host
+        let executor = DedicatedExecutor(label: label)
         let application = Application(
             responder: responder,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
@@ -45,12 +46,12 @@ struct LocalServer: Sendable {
                 await onBound(url)
                 boundContinuation.yield(.success(url))
             },
+            eventLoopGroupProvider: .shared(executor.group),
             logger: logger
         )
         var configuration = ServiceGroupConfiguration(services: [.init(service: application)], logger: logger)
         configuration.maximumGracefulShutdownDuration = grace
         let services = ServiceGroup(configuration: configuration)
-        let executor = DedicatedExecutor(label: label)
         let task = Task(executorPreference: executor) {
             do {
                 try await services.run()
@@ -70,6 +71,7 @@ struct LocalServer: Sendable {
         } catch {
             await services.triggerGracefulShutdown()
             _ = await task.result
+            await executor.shutdown()
             throw error as? StartFailure ?? StartFailure(reason: "\(error)")
         }
     }
@@ -83,5 +85,7 @@ struct LocalServer: Sendable {
             await services.triggerGracefulShutdown()
             _ = await task.result
         }
+        // From outside the loop: a loop cannot wait for its own end.
+        await executor.shutdown()
     }
 }

@@ -31,7 +31,7 @@ struct DemoResponder: HTTPResponder {
             }
             if injected.delay > 0 {
                 // Unlike stalls and drips, a delayed response may finish while the server stops.
-                try await Task.sleep(for: .nanoseconds(Int64((injected.delay * 1e9).rounded())))
+                try await DedicatedExecutor.sleep(for: .nanoseconds(Int64((injected.delay * 1e9).rounded())))
             }
             let resource: DemoResource
             if let status = injected.status {

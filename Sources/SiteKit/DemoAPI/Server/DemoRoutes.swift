@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Maps a path and query to the resource the real services would answer, before faults.
 struct DemoRoutes: Sendable {
     let cache = ResponseCache()
@@ -11,12 +13,21 @@ struct DemoRoutes: Sendable {
         if let cached = await cache.resource(for: key) {
             return cached
         }
-        var resource = generate(path: path, query: query, origin: origin)
+        var resource = await Self.offTheLoop { generate(path: path, query: query, origin: origin) }
         if resource.status == 200 {
             resource.etag = DemoCaching.etag(for: resource.body)
             await cache.store(resource, for: key)
         }
         return resource
+    }
+
+    /// Runs generation (drawing a portrait, writing thousands of people) on Dispatch's threads:
+    /// the server answers on one event-loop thread, which would otherwise draw every picture in
+    /// turn on one core and answer nothing meanwhile.
+    private static func offTheLoop(_ work: @escaping @Sendable () -> DemoResource) async -> DemoResource {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: work()) }
+        }
     }
 
     private func generate(path: String, query: String?, origin: String) -> DemoResource {
