@@ -26,7 +26,7 @@ final class DedicatedExecutor: TaskExecutor {
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         loop = group.next()
         #if os(Linux)
-        loop.execute { LowPriorityExecutor.nameCallingThread(label) }
+        loop.execute { ThreadName.setForCallingThread(label) }
         #endif
     }
 
@@ -58,8 +58,7 @@ extension DedicatedExecutor {
             try await Task.sleep(for: duration)
             return
         }
-        let (seconds, attoseconds) = duration.components
-        let timer = loop.scheduleTask(in: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)) {}
+        let timer = loop.scheduleTask(in: TimeAmount(duration)) {}
         try await withTaskCancellationHandler {
             do {
                 try await timer.futureResult.get()

@@ -26,7 +26,7 @@ final class LowPriorityExecutor: TaskExecutor {
             // busy machine, and with it whoever waits for the work to end.) On Linux the nice
             // value belongs to the thread, and 0 names the calling one.
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
-            Self.nameCallingThread(Self.threadName)
+            ThreadName.setForCallingThread(Self.threadName)
             #endif
             while true {
                 wake.wait()
@@ -47,19 +47,6 @@ final class LowPriorityExecutor: TaskExecutor {
 
     /// What `ps -L`, `top -H` and profilers call the thread.
     static let threadName = "site-render"
-
-    #if os(Linux)
-    /// Names the calling thread for the OS. Foundation's `Thread.name` stays inside Foundation
-    /// on Linux, and `pthread_setname_np` is not visible to Swift, but the thread's `comm` file
-    /// takes up to 15 bytes of name.
-    static func nameCallingThread(_ name: String) {
-        let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        defer { close(descriptor) }
-        let bytes = Array(name.utf8.prefix(15))
-        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-    }
-    #endif
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)

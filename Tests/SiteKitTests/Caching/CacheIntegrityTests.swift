@@ -89,7 +89,7 @@ import Testing
         let bad = await withTaskGroup(of: Int.self) { group in
             for n in 0..<40 {
                 group.addTask {
-                    try? cache.store(entry(n))
+                    _ = try? cache.store(entry(n))
                     if n % 10 == 0 { cache.invalidate(url) }
                     return cache.entries(method: "GET", url: url).filter { Set($0.body).count != 1 }.count
                 }
