@@ -7,7 +7,8 @@
 #   bench/compare.sh [N...]            # default N: 500 5000 50000
 #
 # Knobs (environment):
-#   SITE_BIN       site binary (default: swift build -c release, then that build's site)
+#   SITE_BIN       site binary (default: swift build -c release --static-swift-stdlib, then
+#                  that build's site, as README recommends for release binaries)
 #   RUNS, WARMUP   hyperfine runs / warmup runs for N <= LARGE (default 5 / 1)
 #   RUNS_LARGE, WARMUP_LARGE   the same for N > LARGE (default 2 / 0)
 #   LARGE          threshold between the two (default 5000)
@@ -45,8 +46,10 @@ for n in "${sizes[@]}"; do [[ "$n" =~ ^[1-9][0-9]*$ ]] || die "not a number of p
 
 if [ -z "${SITE_BIN:-}" ]; then
   say "building site (release)"
-  swift build -c release --product site >/dev/null
-  SITE_BIN="$(swift build -c release --show-bin-path)/site"
+  # Linking Foundation in needs libcurl's development files (FoundationNetworking uses it).
+  pkg-config --exists libcurl || { echo "bench: linking site with --static-swift-stdlib needs libcurl's development files: apt-get install -y libcurl4-openssl-dev" >&2; exit 1; }
+  swift build -c release --static-swift-stdlib --product site >/dev/null
+  SITE_BIN="$(swift build -c release --static-swift-stdlib --show-bin-path)/site"
 fi
 [ -x "$SITE_BIN" ] || die "SITE_BIN is not an executable: $SITE_BIN"
 
@@ -101,6 +104,9 @@ html_count() { find "$1" -type f -name '*.html' | wc -l | tr -d ' '; }
   printf -- '- Swift: %s\n' "$(swift --version 2>&1 | grep -m1 -i 'swift version' || echo unknown)"
   printf -- '- Hugo: %s\n' "$(hugo version | sed -E 's/ BuildDate.*//')"
   printf -- '- hyperfine: %s\n' "$(hyperfine --version)"
+  printf -- '- site binary: %s\n' "$(ldd "$SITE_BIN" 2>/dev/null | grep -q libswiftCore \
+    && echo 'release, linked against the Swift shared libraries' \
+    || echo 'release, Swift runtime and Foundation linked in (`--static-swift-stdlib`)')"
   printf -- '- Repository: %s%s\n\n' "$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)" \
     "$( [ -n "$(git -C "$repo" status --porcelain 2>/dev/null)" ] && echo ' (with uncommitted changes)')"
   printf '## Settings\n\n'

@@ -13,8 +13,10 @@ cd "$(dirname "$0")/.."
 people="${1:-1000}"; latency="${2:-50}"; shift $(( $# > 2 ? 2 : $# ))
 jobs_list=("$@"); [ ${#jobs_list[@]} -eq 0 ] && jobs_list=(16 64)
 if [ -z "${SITE_BIN:-}" ]; then
-  swift build -c release --product site >/dev/null
-  SITE_BIN="$(swift build -c release --show-bin-path)/site"
+  # Linking Foundation in needs libcurl's development files (FoundationNetworking uses it).
+  pkg-config --exists libcurl || { echo "bench: linking site with --static-swift-stdlib needs libcurl's development files: apt-get install -y libcurl4-openssl-dev" >&2; exit 1; }
+  swift build -c release --static-swift-stdlib --product site >/dev/null
+  SITE_BIN="$(swift build -c release --static-swift-stdlib --show-bin-path)/site"
 fi
 work="$(mktemp -d)"; trap 'kill "$api" 2>/dev/null || true; rm -rf "$work"' EXIT
 "$SITE_BIN" api --port 0 --latency "${latency}ms" --portraits "${PORTRAITS:-randomuser}" 2>"$work/api.log" & api=$!

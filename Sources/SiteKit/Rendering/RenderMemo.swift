@@ -125,11 +125,22 @@ final class RenderMemo: Sendable {
 
     /// The running executable's path, size and modification time: a rebuilt `site` (a new theme,
     /// a change in escaping) never reuses pages of another build of itself.
+    ///
+    /// It asks the kernel (`/proc/self/exe`, which also names a binary replaced since it started)
+    /// rather than `Bundle.main`, which lists the executable's folder twice on first use: 10 ms
+    /// or more when the binary sits in a busy folder such as `/tmp`.
     static func binaryIdentity() -> String? {
-        guard let path = Bundle.main.executablePath else { return nil }
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return "\(path)\n\(info.st_size)\n\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"),
+           stat("/proc/self/exe", &info) == 0 {
+            return identity(path, info)
+        }
+        guard let path = Bundle.main.executablePath, stat(path, &info) == 0 else { return nil }
+        return identity(path, info)
+    }
+
+    private static func identity(_ path: String, _ info: stat) -> String {
+        "\(path)\n\(info.st_size)\n\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
     }
 }
 

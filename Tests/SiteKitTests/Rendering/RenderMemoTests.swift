@@ -97,4 +97,16 @@ struct RenderMemoTests {
         #expect(encoded(["a": Date()]) == nil)
         #expect(encoded(["a": [["b": URL(fileURLWithPath: "/")]]]) == nil)
     }
+
+    @Test("the binary's identity names the running executable, its size and its modification time")
+    func binaryIdentity() throws {
+        let identity = try #require(RenderMemo.binaryIdentity())
+        let lines = identity.split(separator: "\n").map(String.init)
+        try #require(lines.count == 3)
+        let attributes = try FileManager.default.attributesOfItem(atPath: lines[0])
+        #expect((attributes[.size] as? NSNumber)?.intValue == Int(lines[1]))
+        let modified = try #require(attributes[.modificationDate] as? Date)
+        #expect(abs(modified.timeIntervalSince1970 - (Double(lines[2]) ?? 0)) < 0.001)
+        #expect(lines[0] == Bundle.main.executablePath)
+    }
 }
