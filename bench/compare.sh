@@ -47,7 +47,8 @@ for n in "${sizes[@]}"; do [[ "$n" =~ ^[1-9][0-9]*$ ]] || die "not a number of p
 if [ -z "${SITE_BIN:-}" ]; then
   say "building site (release)"
   # Linking Foundation in needs libcurl's development files (FoundationNetworking uses it).
-  pkg-config --exists libcurl || { echo "bench: linking site with --static-swift-stdlib needs libcurl's development files: apt-get install -y libcurl4-openssl-dev" >&2; exit 1; }
+  pkg-config --exists libcurl \
+    || die "linking site with --static-swift-stdlib needs libcurl's development files: apt-get install -y libcurl4-openssl-dev"
   swift build -c release --static-swift-stdlib --product site >/dev/null
   SITE_BIN="$(swift build -c release --static-swift-stdlib --show-bin-path)/site"
 fi

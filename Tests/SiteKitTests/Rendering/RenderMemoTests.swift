@@ -105,8 +105,11 @@ struct RenderMemoTests {
         try #require(lines.count == 3)
         let attributes = try FileManager.default.attributesOfItem(atPath: lines[0])
         #expect((attributes[.size] as? NSNumber)?.intValue == Int(lines[1]))
-        let modified = try #require(attributes[.modificationDate] as? Date)
-        #expect(abs(modified.timeIntervalSince1970 - (Double(lines[2]) ?? 0)) < 0.001)
+        // "seconds.nanoseconds", the nanoseconds as an integer (not a decimal fraction).
+        let modified = try #require(attributes[.modificationDate] as? Date).timeIntervalSince1970
+        let time = lines[2].split(separator: ".").compactMap { Int($0) }
+        try #require(time.count == 2)
+        #expect(abs(Double(time[0]) + Double(time[1]) / 1e9 - modified) < 0.001)
         #expect(lines[0] == Bundle.main.executablePath)
     }
 }
