@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One run of `site build`: load content → gather data (live, or the embedded demo API) →
 /// images → render → publish. Every step is named in the error that stops it, and nothing is
@@ -41,7 +42,13 @@ public struct SiteBuild: Sendable {
         let memo = store.flatMap { RenderMemo(cacheDirectory: cacheDirectory, store: $0, templates: templates) }
         do {
             let gatherStarted = ContinuousClock.now
-            let emit: @Sendable (RenderedFile) throws -> Void = { try output.write($0.bytes, to: $0.path, digest: $0.digest) }
+            // Reused pages are counted as they are written: a page rendered in advance and then
+            // dropped (the image phase ended first) is rendered, or reused, a second time.
+            let reused = Atomic<Int>(0)
+            let emit: @Sendable (RenderedFile) throws -> Void = { file in
+                try output.write(file.bytes, to: file.path, digest: file.digest)
+                if file.reused { reused.add(1, ordering: .relaxed) }
+            }
             // Pages that show no picture, and person pages as their pictures arrive, are rendered while
             // the pictures download.
             var (gathered, early) = try await DataGathering(settings: settings, options: options, seed: seed,
@@ -66,7 +73,7 @@ public struct SiteBuild: Sendable {
             }
             let renderAndWrite = ContinuousClock.now - renderStarted
             let render = RenderTiming(pages: paths.count(where: { $0.hasSuffix(".html") }),
-                                      duration: renderer.clock.perCore, reused: memo?.reused ?? 0)
+                                      duration: renderer.clock.perCore, reused: reused.load(ordering: .relaxed))
             let writeStarted = ContinuousClock.now
             try output.commit()
             memo?.save()

@@ -40,4 +40,6 @@ struct RenderedFile: Sendable {
     var bytes: Data
     /// The SHA-256 of `bytes`, when rendering computed it already (the output store names files by it).
     var digest: SHA256Digest?
+    /// Taken from an earlier build by the render memo instead of rendered.
+    var reused = false
 }

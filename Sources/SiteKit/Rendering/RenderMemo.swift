@@ -45,7 +45,6 @@ final class RenderMemo: Sendable {
     private let fingerprint: Key
     private let previous: [Key: Key]
     private let current = Mutex<[Key: Key]>([:])
-    private let reusedCount = Atomic<Int>(0)
 
     /// Opens the memo in `cacheDirectory` for pages stored by `store`; nil when the running
     /// binary cannot be identified (then every page is rendered).
@@ -65,9 +64,6 @@ final class RenderMemo: Sendable {
         previous = Self.load(indexFile, fingerprint: fingerprint)
     }
 
-    /// How many pages were taken from earlier builds.
-    var reused: Int { reusedCount.load(ordering: .relaxed) }
-
     /// The key of `template` rendered with `context`, or nil when the context cannot be encoded.
     func key(template: String, context: [String: Any]) -> Key? {
         var encoding = ContextEncoding()
@@ -84,7 +80,6 @@ final class RenderMemo: Sendable {
     func reuse(_ key: Key) -> (Data, SHA256Digest)? {
         guard let content = previous[key], let (data, digest) = store.contents(named: content.hex) else { return nil }
         current.withLock { $0[key] = content }
-        reusedCount.add(1, ordering: .relaxed)
         return (data, digest)
     }
 

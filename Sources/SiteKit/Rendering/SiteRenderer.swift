@@ -94,7 +94,7 @@ struct SiteRenderer: Sendable {
         guard let memo, let key = memo.key(template: template, context: context) else {
             return RenderedFile(path: path, bytes: Data(try templates.render(template, context).utf8))
         }
-        if let (bytes, digest) = memo.reuse(key) { return RenderedFile(path: path, bytes: bytes, digest: digest) }
+        if let (bytes, digest) = memo.reuse(key) { return RenderedFile(path: path, bytes: bytes, digest: digest, reused: true) }
         let bytes = Data(try templates.render(template, context).utf8)
         return RenderedFile(path: path, bytes: bytes, digest: memo.remember(key, bytes: bytes))
     }
