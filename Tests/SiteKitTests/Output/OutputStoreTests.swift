@@ -62,6 +62,7 @@ struct OutputStoreTests {
         try FileManager.default.removeItem(at: destination)
         _ = try Self.build(["index.html": "home"], into: destination, store: store)
         #expect(try SiteInspector(root: destination).files() == ["index.html": Data("home".utf8)])
+        #expect(store.contents(named: Hex.string(SHA256.hash(data: Data("home".utf8))))?.0 == Data("home".utf8))
     }
 
     @Test("sweeping removes stored files no output links and keeps young or linked ones")

@@ -96,6 +96,15 @@ struct RenderMemoTests {
         #expect(encoded(["a": 1.5]) != encoded(["a": 1]))
         #expect(encoded(["a": Date()]) == nil)
         #expect(encoded(["a": [["b": URL(fileURLWithPath: "/")]]]) == nil)
+        #expect(encoded(["a": [URL(fileURLWithPath: "/")]]) == nil)
+
+        // Types recognised by their identity encode as the same values reached by casting.
+        let maps: [[String: Any]] = [["b": "c", "d": 2], ["e": false]]
+        #expect(encoded(["a": maps]) == encoded(["a": maps.map { $0 as Any }]))
+        #expect(encoded(["a": ["x", "y"]]) == encoded(["a": ["x", "y"] as [Any]]))
+        #expect(encoded(["a": Optional("x") as Any]) == encoded(["a": "x"]))
+        #expect(encoded(["a": Optional(maps[0]) as Any, "b": Optional(3) as Any]) == encoded(["a": maps[0], "b": 3]))
+        #expect(encoded(["a": [1, 2]]) == encoded(["a": [1, 2] as [Any]]))
     }
 
     @Test("the binary's identity names the running executable, its size and its modification time")
