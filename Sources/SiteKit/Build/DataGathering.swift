@@ -98,7 +98,7 @@ struct DataGathering: Sendable {
         for size in settings.imageSizes.sorted() {
             let lane: QoSLane = size == .large ? .background : .utility
             for person in data.people {
-                if let url = SafeURL.http(size.url(in: person.picture)) { jobs.append(.init(url: url, lane: lane)) }
+                if let url = person.picture?.url(size) { jobs.append(.init(url: url, lane: lane)) }
             }
         }
         var pipeline = ThumbnailPipeline(client: client, jobs: settings.jobs, perHost: settings.imagesPerHost ?? settings.jobs, reporter: reporter)

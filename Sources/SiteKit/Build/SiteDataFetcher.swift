@@ -57,6 +57,8 @@ struct SiteDataFetcher: Sendable {
         let people = peoplePages.keys.sorted().flatMap { peoplePages[$0] ?? [] }
         var data = SiteData(people: people, posts: posts, authors: authors, comments: comments, skipped: skipped)
         if data.people.count > users { data.people.removeLast(data.people.count - users) }
+        var pictureURLs: [String: URL?] = [:]
+        for index in data.people.indices { data.people[index].picture?.checkURLs(interning: &pictureURLs) }
         return data
     }
 }

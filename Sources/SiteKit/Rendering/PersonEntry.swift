@@ -29,6 +29,6 @@ struct PersonEntry {
     }
 
     static func published(_ size: ImageSize, of person: Person, in images: [URL: PublishedImage]) -> PublishedImage? {
-        SafeURL.http(size.url(in: person.picture)).flatMap { images[$0] }
+        person.picture?.url(size).flatMap { images[$0] }
     }
 }

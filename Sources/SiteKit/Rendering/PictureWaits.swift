@@ -41,7 +41,7 @@ struct PictureWaits: Sendable {
     }
 
     private static func pictures(of person: Person, sizes: [ImageSize], requested: Set<URL>) -> Set<URL> {
-        Set(sizes.compactMap { size in SafeURL.http(size.url(in: person.picture)).flatMap { requested.contains($0) ? $0 : nil } })
+        Set(sizes.compactMap { size in person.picture?.url(size).flatMap { requested.contains($0) ? $0 : nil } })
     }
 
     /// Records that `url` settled; returns the pages that became ready, in order.
