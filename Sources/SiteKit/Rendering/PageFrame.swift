@@ -15,15 +15,33 @@ struct PageFrame: Sendable {
         String(repeating: "../", count: path.split(separator: "/").count - 1)
     }
 
-    /// The template context for a page at `path`, in section `section` (home, users, posts).
-    func context(path: String, section: String, page: ContentPage, extra: [String: Any]) -> [String: Any] {
+    /// The template context for a page at `path`, in section `section` (home, users, posts):
+    /// `extra`, the site-wide values (`siteContext`), the page's own, and the site's header and
+    /// footer rendered for them. `root` replaces the way back to the site root worked out from
+    /// `path` (the 404 page, served at any depth, links from the site's root path).
+    func context(path: String, section: String, page: ContentPage, extra: [String: Any], root: String? = nil,
+                 templates: TemplateSet, chrome: SiteChrome) throws -> [String: Any] {
+        let root = root ?? Self.root(for: path)
+        let site = siteContext(root: root, section: section)
+        let parts = try chrome.parts(root: root, section: section, context: site, templates: templates)
         var context = extra
-        context["site"] = ["title": title, "description": description, "language": language]
+        context.merge(site) { $1 }
         context["page"] = page.templateValues
-        context["root"] = Self.root(for: path)
-        context["nav"] = [section: true]
-        context["seed"] = seed
         context["intro"] = page.bodyHTML
+        context["header"] = parts.header
+        context["footer"] = parts.footer
+        return context
+    }
+
+    /// What every page of `section` at the depth of `root` shares, and all that the header and
+    /// footer templates see.
+    func siteContext(root: String, section: String) -> [String: Any] {
+        var context: [String: Any] = [
+            "site": ["title": title, "description": description, "language": language],
+            "root": root,
+            "nav": [section: true],
+            "seed": seed,
+        ]
         if source.isDemo {
             context["source"] = "the embedded demo API"
             context["demo"] = ["message": "This site was built from the embedded demo API, not from randomuser.me and JSONPlaceholder: every person and post on it is made up. Build with --live to use the real APIs."]

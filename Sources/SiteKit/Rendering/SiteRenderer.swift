@@ -16,6 +16,8 @@ struct SiteRenderer: Sendable {
     var memo: RenderMemo?
     /// Where the time spent rendering pages (not writing them) adds up.
     var clock = RenderClock()
+    /// The header and footer, rendered once per section and depth.
+    var chrome = SiteChrome()
     /// Whether pages are rendered on every core; off for work that runs beside the downloads.
     var onEveryCore = true
     /// Checked before each page when rendering on one core: true stops with `RenderingStopped`.
@@ -85,7 +87,8 @@ struct SiteRenderer: Sendable {
     /// Renders `template` for the page at `path`.
     func file(_ path: String, template: String, section: String, page: ContentPage, extra: [String: Any]) throws -> RenderedFile {
         try clock.measure {
-            try rendered(path, template, frame.context(path: path, section: section, page: page, extra: extra))
+            try rendered(path, template, frame.context(path: path, section: section, page: page, extra: extra,
+                                                       templates: templates, chrome: chrome))
         }
     }
 
@@ -124,8 +127,8 @@ struct SiteRenderer: Sendable {
         // Served for a missing path at any depth, so links start from the site's root path.
         let rootPath = URL(string: baseURL).map { $0.path.hasSuffix("/") ? $0.path : $0.path + "/" } ?? "/"
         let html = try templates.render("404", frame.context(path: "404.html", section: "none",
-                                                              page: generatedPage("404", title: "Page not found"), extra: [:])
-            .merging(["root": rootPath], uniquingKeysWith: { $1 }))
+                                                              page: generatedPage("404", title: "Page not found"), extra: [:],
+                                                              root: rootPath, templates: templates, chrome: chrome))
         return RenderedFile(path: "404.html", bytes: Data(html.utf8))
     }
 }

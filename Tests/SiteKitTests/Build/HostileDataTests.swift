@@ -84,4 +84,23 @@ struct HostileDataTests {
         #expect(try harness.site.html("index.html").contains("<p class=\"custom\">4 people</p>"))
         #expect(try harness.site.html("users/index.html").contains("class=\"people\""))
     }
+
+    @Test("a header.mustache override is on every page, rendered with the site-wide values of the page's section and depth")
+    func headerOverride() async throws {
+        var harness = try BuildHarness(source: .live, users: 4)
+        defer { harness.remove() }
+        harness.settings.randomUserURL = URL(string: "https://people.invalid/api/")!
+        harness.settings.jsonPlaceholderURL = URL(string: "https://posts.invalid")!
+        let templates = harness.folder.url.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        harness.settings.perPage = 2
+        try Data("<p class=\"custom\">{{site.title}} at {{root}}{{#nav.users}}, people{{/nav.users}}{{page.title}}</p>\n".utf8)
+            .write(to: templates.appendingPathComponent("header.mustache"))
+        _ = try await harness.build(client: Self.hostileAPI)
+        let title = harness.settings.title
+        #expect(try harness.site.html("index.html").contains("<body>\n<p class=\"custom\">\(HTML.escapeAttribute(title)) at </p>\n<main"))
+        #expect(try harness.site.html("users/index.html").contains("<p class=\"custom\">\(HTML.escapeAttribute(title)) at ../, people</p>"))
+        #expect(try harness.site.html("users/page/2.html").contains("at ../../, people</p>"))
+        #expect(try harness.site.html("posts/index.html").contains("at ../</p>"))
+    }
 }

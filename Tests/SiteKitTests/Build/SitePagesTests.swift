@@ -56,6 +56,35 @@ struct SitePagesTests {
         #expect(try harness.site.brokenLinks() == [])
     }
 
+    @Test("every page has the site header and footer, marking its own section and linking back to the root from its depth")
+    func headerAndFooter() async throws {
+        let (harness, files) = try await Self.build()
+        defer { harness.remove() }
+        let pages = files.keys.filter { $0.hasSuffix(".html") }
+        #expect(pages.count > 200)
+        for path in pages {
+            let html = Self.text(files, path)
+            #expect(html.components(separatedBy: "<header class=\"site-header\">").count == 2, "\(path): no header, or two")
+            #expect(html.components(separatedBy: "class=\"demo-notice\"").count == 2, "\(path): no demo notice, or two")
+            #expect(html.contains("<footer class=\"site-footer\">\n<p>Built by site from the embedded demo API."), "\(path): no footer")
+            #expect(html.components(separatedBy: "aria-current=\"page\">").count - 1 <= 2, "\(path): more than one section marked")
+        }
+        let person = try #require(pages.first { $0.hasPrefix("users/") && !$0.hasPrefix("users/page/") && $0 != "users/index.html" })
+        let post = try #require(pages.first { $0.hasPrefix("posts/") && !$0.hasPrefix("posts/page/") && $0 != "posts/index.html" })
+        let expectations: [(path: String, root: String, current: String)] = [
+            ("index.html", "", "Home"), ("users/index.html", "../", "People"), ("users/page/2.html", "../../", "People"),
+            (person, "../", "People"), ("posts/index.html", "../", "Posts"), (post, "../", "Posts"),
+            ("authors/index.html", "../", "Authors"), ("report/index.html", "../", "Report"), ("404.html", "/", ""),
+        ]
+        for (path, root, current) in expectations {
+            let html = Self.text(files, path)
+            #expect(html.contains("<a class=\"brand\" href=\"\(root)\">"), "\(path): brand link not to \(root)")
+            #expect(html.contains("<li><a href=\"\(root)users/\""), "\(path): People not linked from \(root)")
+            let marked = ["Home", "People", "Posts", "Authors", "Report"].filter { html.contains("aria-current=\"page\">\($0)</a>") }
+            #expect(marked == (current.isEmpty ? [] : [current]), "\(path): \(marked) marked, not \(current)")
+        }
+    }
+
     @Test("list pictures: the first row of page 1 eager with high fetch priority, every other one lazy; all async, sized and named")
     func pictureLoading() async throws {
         let (harness, files) = try await Self.build()

@@ -9,6 +9,8 @@
 enum DefaultTemplates {
     static let all: [String: String] = [
         "layout": layout,
+        "header": header,
+        "footer": footer,
         "home": home,
         "users": users,
         "posts": posts,
@@ -39,6 +41,17 @@ enum DefaultTemplates {
     {{/pagination.prev}}{{#pagination.next}}<link rel="next" href="{{href}}">
     {{/pagination.next}}</head>
     <body>
+    {{{header}}}<main id="main">
+    {{$content}}{{/content}}
+    </main>
+    {{{footer}}}</body>
+    </html>
+
+    """
+
+    /// The top of every page, rendered once per section and folder depth (`SiteChrome`) with the
+    /// site-wide values only: `site`, `root`, `nav`, `demo`, `source`, `seed`.
+    static let header = """
     <a class="skip-link" href="#main">Skip to content</a>
     <header class="site-header">
     <a class="brand" href="{{root}}">{{site.title}}</a>
@@ -53,14 +66,14 @@ enum DefaultTemplates {
     </nav>
     </header>
     {{#demo}}<p class="demo-notice" role="note"><strong>Demo data.</strong> {{message}}</p>
-    {{/demo}}<main id="main">
-    {{$content}}{{/content}}
-    </main>
+    {{/demo}}
+    """
+
+    /// The bottom of every page, rendered like `header`.
+    static let footer = """
     <footer class="site-footer">
     <p>Built by site from {{source}}. People from seed <code>{{seed}}</code>.</p>
     </footer>
-    </body>
-    </html>
 
     """
 
