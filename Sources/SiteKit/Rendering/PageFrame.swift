@@ -22,10 +22,9 @@ struct PageFrame: Sendable {
     func context(path: String, section: String, page: ContentPage, extra: [String: Any], root: String? = nil,
                  templates: TemplateSet, chrome: SiteChrome) throws -> [String: Any] {
         let root = root ?? Self.root(for: path)
-        let site = siteContext(root: root, section: section)
-        let parts = try chrome.parts(root: root, section: section, context: site, templates: templates)
+        let parts = try chrome.parts(of: self, root: root, section: section, templates: templates)
         var context = extra
-        context.merge(site) { $1 }
+        context.merge(siteContext(root: root, section: section)) { $1 }
         context["page"] = page.templateValues
         context["intro"] = page.bodyHTML
         context["header"] = parts.header

@@ -13,12 +13,15 @@ final class SiteChrome: Sendable {
 
     private let rendered = Mutex<[String: Parts]>([:])
 
-    /// The parts for pages whose site-wide context is `context`, whose root is `root`, in
-    /// `section`; rendered the first time they are asked for.
-    func parts(root: String, section: String, context: [String: Any], templates: TemplateSet) throws -> Parts {
-        // The templates' fingerprint is in the key: a renderer given other templates renders anew.
-        let key = templates.fingerprint.base64EncodedString() + "\n" + root + "\n" + section
+    /// The parts for the pages of `frame` in `section` whose way back to the site root is
+    /// `root`; rendered the first time they are asked for.
+    func parts(of frame: PageFrame, root: String, section: String, templates: TemplateSet) throws -> Parts {
+        // Everything the parts depend on is in the key, so that a renderer given another frame
+        // or other templates never reuses parts rendered for the first.
+        let key = [templates.fingerprint.base64EncodedString(), frame.title, frame.description, frame.language,
+                   frame.seed, frame.source.isDemo ? "demo" : "live", root, section].joined(separator: "\u{0}")
         if let known = rendered.withLock({ $0[key] }) { return known }
+        let context = frame.siteContext(root: root, section: section)
         let parts = Parts(header: try templates.render("header", context), footer: try templates.render("footer", context))
         rendered.withLock { $0[key] = parts }
         return parts
