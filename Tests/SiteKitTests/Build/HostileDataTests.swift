@@ -18,10 +18,17 @@ struct HostileDataTests {
         return HTTPResponse(url: request.url, status: 200, body: try Fixture.data("Build/hostile/\(file)"))
     }
 
-    private func build() async throws -> BuildHarness {
+    /// A build of the four hostile people, with `templates` (name: source) in `templates/`.
+    private func build(templates: [String: String] = [:], perPage: Int? = nil) async throws -> BuildHarness {
         var harness = try BuildHarness(source: .live, users: 4)
         harness.settings.randomUserURL = URL(string: "https://people.invalid/api/")!
         harness.settings.jsonPlaceholderURL = URL(string: "https://posts.invalid")!
+        if let perPage { harness.settings.perPage = perPage }
+        let folder = harness.folder.url.appendingPathComponent("templates")
+        for (name, source) in templates {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(source.utf8).write(to: folder.appendingPathComponent(name + ".mustache"))
+        }
         _ = try await harness.build(client: Self.hostileAPI)
         return harness
     }
@@ -72,31 +79,20 @@ struct HostileDataTests {
 
     @Test("a templates/ folder beside content/ replaces a built-in template by name")
     func templateOverride() async throws {
-        var harness = try BuildHarness(source: .live, users: 4)
+        let harness = try await build(templates: [
+            "home": "{{<layout}}{{$content}}<p class=\"custom\">{{counts.people}} people</p>{{/content}}{{/layout}}",
+        ])
         defer { harness.remove() }
-        harness.settings.randomUserURL = URL(string: "https://people.invalid/api/")!
-        harness.settings.jsonPlaceholderURL = URL(string: "https://posts.invalid")!
-        let templates = harness.folder.url.appendingPathComponent("templates")
-        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
-        try Data("{{<layout}}{{$content}}<p class=\"custom\">{{counts.people}} people</p>{{/content}}{{/layout}}".utf8)
-            .write(to: templates.appendingPathComponent("home.mustache"))
-        _ = try await harness.build(client: Self.hostileAPI)
         #expect(try harness.site.html("index.html").contains("<p class=\"custom\">4 people</p>"))
         #expect(try harness.site.html("users/index.html").contains("class=\"people\""))
     }
 
     @Test("a header.mustache override is on every page, rendered with the site-wide values of the page's section and depth")
     func headerOverride() async throws {
-        var harness = try BuildHarness(source: .live, users: 4)
+        let harness = try await build(templates: [
+            "header": "<p class=\"custom\">{{site.title}} at {{root}}{{#nav.users}}, people{{/nav.users}}{{page.title}}</p>\n",
+        ], perPage: 2)
         defer { harness.remove() }
-        harness.settings.randomUserURL = URL(string: "https://people.invalid/api/")!
-        harness.settings.jsonPlaceholderURL = URL(string: "https://posts.invalid")!
-        let templates = harness.folder.url.appendingPathComponent("templates")
-        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
-        harness.settings.perPage = 2
-        try Data("<p class=\"custom\">{{site.title}} at {{root}}{{#nav.users}}, people{{/nav.users}}{{page.title}}</p>\n".utf8)
-            .write(to: templates.appendingPathComponent("header.mustache"))
-        _ = try await harness.build(client: Self.hostileAPI)
         let title = harness.settings.title
         #expect(try harness.site.html("index.html").contains("<body>\n<p class=\"custom\">\(HTML.escapeAttribute(title)) at </p>\n<main"))
         #expect(try harness.site.html("users/index.html").contains("<p class=\"custom\">\(HTML.escapeAttribute(title)) at ../, people</p>"))
