@@ -46,13 +46,14 @@ public enum Markdown {
     /// Without `.unsafe`, raw HTML becomes `<!-- raw HTML omitted -->` and links or images with
     /// `javascript:`, `vbscript:`, `file:` or non-image `data:` URLs get an empty address.
     public static func html(from markdown: String, options: MarkdownOptions = [.smart]) -> String {
+        // What cmark gives for no text, without a call per generated page (every person page).
+        guard !markdown.isEmpty else { return "" }
         let utf8 = Array(markdown.utf8)
-        let rendered: UnsafeMutablePointer<CChar>? = utf8.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress.map { base in
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    cmark_markdown_to_html($0, buffer.count, options.cmarkOptions)
-                }
-            } ?? cmark_markdown_to_html("", 0, options.cmarkOptions)
+        let rendered = utf8.withUnsafeBufferPointer { buffer -> UnsafeMutablePointer<CChar>? in
+            guard let base = buffer.baseAddress else { return nil }
+            return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                cmark_markdown_to_html($0, buffer.count, options.cmarkOptions)
+            }
         }
         guard let rendered else { return "" }
         defer { free(rendered) }

@@ -3,6 +3,14 @@ import Testing
 
 @Suite("Markdown")
 struct MarkdownTests {
+    @Test("an empty text, or one of blank lines only, renders to nothing")
+    func emptyText() {
+        for options: MarkdownOptions in [[.smart], [.smart, .unsafe], []] {
+            #expect(Markdown.html(from: "", options: options) == "")
+            #expect(Markdown.html(from: "\n\n  \n", options: options) == "")
+        }
+    }
+
     @Test("raw HTML is replaced by a comment in safe mode")
     func rawHTMLOmitted() {
         let html = Markdown.html(from: "<script>alert(1)</script>\n\nHi <b>there</b>")
