@@ -22,6 +22,8 @@ struct DataGathering: Sendable {
     var seed: String
     var reporter: Reporter
     var makeClient: SiteBuild.ClientFactory
+    /// Makes the HTTP cache's subfolders while the data is fetched.
+    var prefill: SubfolderPrefill?
 
     /// Work that starts once the data is in and runs while the pictures download; it sees each
     /// picture as it settles. If it fails, the downloads still queued are cancelled.
@@ -51,7 +53,9 @@ struct DataGathering: Sendable {
         // When a fallback exists, an unreachable host is not worth retrying: the demo data is
         // seconds away, and the user asked for a build, not a wait.
         http.retry.retriesUnreachable = !fallback
-        let client = FetchRecorder(makeClient(options.resolve(settings.cacheDirectory), http, settings.jobs))
+        let cacheDirectory = options.resolve(settings.cacheDirectory)
+        let client = FetchRecorder(makeClient(cacheDirectory, http, settings.jobs))
+        prefill?.start(HTTPCache.entriesFolder(in: cacheDirectory))
         let data = try await fetchData(client: client, randomUser: settings.randomUserURL, jsonPlaceholder: settings.jsonPlaceholderURL)
         var hosts: [String] = []
         for url in [settings.randomUserURL, settings.jsonPlaceholderURL] {

@@ -38,6 +38,9 @@ public struct SiteBuild: Sendable {
         // Compiled only now: an up-to-date build renders nothing, and its templates compiled last time.
         let templates = try await step("Load templates") { try TemplateSet(sources) }
         let store = OutputStore(cacheDirectory: cacheDirectory)
+        // The stores' subfolders are made while the data is fetched (see `SubfolderPrefill`).
+        let prefill = SubfolderPrefill()
+        if let store { prefill.start(store.folder) }
         let output = try StagedOutput(destination: destination, store: store)
         let memo = store.flatMap { RenderMemo(cacheDirectory: cacheDirectory, store: $0, templates: templates) }
         do {
@@ -51,8 +54,8 @@ public struct SiteBuild: Sendable {
             }
             // Pages that show no picture, and person pages as their pictures arrive, are rendered while
             // the pictures download.
-            var (gathered, early) = try await DataGathering(settings: settings, options: options, seed: seed,
-                                                            reporter: reporter, makeClient: makeClient).run(into: output) { data, source, arrivals in
+            var (gathered, early) = try await DataGathering(settings: settings, options: options, seed: seed, reporter: reporter,
+                                                            makeClient: makeClient, prefill: prefill).run(into: output) { data, source, arrivals in
                 let renderer = makeRenderer(source: source, seed: seed, templates: templates, content: content, memo: memo)
                 let index = SiteIndex(data)
                 let done = try await step("Render pages") { try await renderer.renderInAdvance(data, index: index, arrivals: arrivals) }
@@ -75,6 +78,7 @@ public struct SiteBuild: Sendable {
             let render = RenderTiming(pages: paths.count(where: { $0.hasSuffix(".html") }),
                                       duration: renderer.clock.perCore, reused: reused.load(ordering: .relaxed))
             let writeStarted = ContinuousClock.now
+            await prefill.finished()
             try output.commit()
             memo?.save()
             record(gathered, written: output, fingerprint: store == nil ? nil : fingerprint, pages: render.pages, destination: destination, cacheDirectory: cacheDirectory)
@@ -86,9 +90,11 @@ public struct SiteBuild: Sendable {
                                 seconds: Date().timeIntervalSince(started))
         } catch let error as FetchError {
             output.discard()
+            await prefill.finished()
             throw BuildError(step: "Fetching data", message: Self.sentence(error.description))
         } catch {
             output.discard()
+            await prefill.finished()
             throw error
         }
     }

@@ -45,8 +45,8 @@ public final class HTTPCache: Sendable {
     /// Opens (creating if needed) the cache under `directory`.
     public init(directory: URL) throws {
         self.directory = directory
-        let root = directory.appendingPathComponent("http-v3", isDirectory: true)
-        entriesFolder = root.appendingPathComponent("entries", isDirectory: true)
+        entriesFolder = Self.entriesFolder(in: directory)
+        let root = entriesFolder.deletingLastPathComponent()
         entriesPath = entriesFolder.path
         SpreadFolder.removeLeftovers(in: directory)
         try SpreadFolder.create(root)
@@ -54,6 +54,11 @@ public final class HTTPCache: Sendable {
         SpreadFolder.removeLeftovers(in: entriesFolder)
         moveEntriesOfOneDigitFolders()
         CacheFiles.removeLegacyTemporaryFolder(in: root, olderThan: Self.temporaryFileLifetime)
+    }
+
+    /// The folder whose 256 subfolders hold the entries of the cache in `directory`.
+    static func entriesFolder(in directory: URL) -> URL {
+        directory.appendingPathComponent("http-v3", isDirectory: true).appendingPathComponent("entries", isDirectory: true)
     }
 
     /// Moves the entries an earlier version kept in 16 folders named by one hex digit into the

@@ -99,6 +99,24 @@ enum SpreadFolder {
     /// What the random names of folders being created start with.
     static let temporaryPrefix = ".new-"
 
+    /// The names of the 256 subfolders a store spreads its files over: two hex digits.
+    static let subfolderNames: [String] = (0..<256).map { String(format: "%02x", $0) }
+
+    /// Creates whichever of `parent`'s 256 subfolders (`subfolderNames`) are missing, as the
+    /// first file of each would. A cold build creates them all, each costing ext4's Orlov
+    /// allocator a look at every block group; made ahead, while the build waits on the network,
+    /// they cost the download phase nothing. Creates nothing when `parent` is missing, and stops
+    /// when it goes away.
+    static func createSubfolders(in parent: URL) {
+        guard isFolder(parent.path) else { return }
+        let existing = Set((try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [])
+        guard subfolderNames.contains(where: { !existing.contains($0) }) else { return }
+        markTopOfHierarchy(parent.path)
+        for name in subfolderNames where !existing.contains(name) {
+            if mkdir(parent.path + "/" + name, 0o777) != 0, errno == ENOENT { return }
+        }
+    }
+
     /// Removes the empty folders that processes killed between `mkdir` and `rename` left in
     /// `parent`. A folder another process is about to rename is empty too: removing it makes that
     /// rename fail, and that process then creates the folder by name.

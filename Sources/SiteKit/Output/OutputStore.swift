@@ -34,7 +34,7 @@ public final class OutputStore: Sendable {
 
     /// Opens the store under `cacheDirectory`, creating it; nil when the folder cannot be made.
     public init?(cacheDirectory: URL) {
-        folder = cacheDirectory.appendingPathComponent("output-v1", isDirectory: true)
+        folder = Self.folder(in: cacheDirectory)
         folderPath = folder.path
         let isNew = !FileManager.default.fileExists(atPath: folder.path)
         do {
@@ -45,6 +45,11 @@ public final class OutputStore: Sendable {
         // A new store has nothing to sweep: the first build need not stat every file it stored.
         if isNew { Self.markSwept(folder.path + "/" + Self.sweptMarker, at: Date()) }
         CacheFiles.removeLegacyTemporaryFolder(in: folder, olderThan: HTTPCache.temporaryFileLifetime)
+    }
+
+    /// The store's folder in the cache folder `cacheDirectory`.
+    static func folder(in cacheDirectory: URL) -> URL {
+        cacheDirectory.appendingPathComponent("output-v1", isDirectory: true)
     }
 
     /// Puts `data` at `target` (a path whose folder exists and where nothing is yet) as a hard

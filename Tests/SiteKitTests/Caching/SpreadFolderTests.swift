@@ -114,6 +114,35 @@ struct SpreadFolderTests {
         #endif
     }
 
+    @Test func theSubfoldersAreMadeAheadWithoutTouchingExistingOnesAndNeverMakeTheirParent() async throws {
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
+        let cache = temporary.url.appendingPathComponent("cache")
+        let store = try #require(OutputStore(cacheDirectory: cache))
+        try FileManager.default.createDirectory(at: store.folder.appendingPathComponent("ab"), withIntermediateDirectories: true)
+        try Data("kept".utf8).write(to: store.folder.appendingPathComponent("ab/file"))
+        let prefill = SubfolderPrefill()
+        prefill.start(store.folder)
+        prefill.start(HTTPCache.entriesFolder(in: cache))  // no HTTP cache there: nothing is made
+        await prefill.finished()
+        let made = names(in: store.folder).filter { !$0.hasPrefix(".") }
+        #expect(made == SpreadFolder.subfolderNames)
+        #expect(made.first == "00" && made.last == "ff")
+        #expect(names(in: store.folder.appendingPathComponent("ab")) == ["file"])
+        #expect(!FileManager.default.fileExists(atPath: cache.appendingPathComponent("http-v3").path))
+        #if os(Linux)
+        if isExt(temporary.url.path) {
+            #expect(SpreadFolder.isTopOfHierarchy(store.folder.path))
+        }
+        #endif
+
+        // A stored file lands in its made-ahead subfolder.
+        let output = try StagedOutput(destination: temporary.url.appendingPathComponent("public"), store: store)
+        try output.write(Data("page".utf8), to: "index.html")
+        try output.commit()
+        #expect(names(in: store.folder).filter { !$0.hasPrefix(".") } == SpreadFolder.subfolderNames)
+    }
+
     @Test func threadsRacingToCreateOneFolderKeepEveryFile() async throws {
         let temporary = try TemporaryFolder()
         defer { temporary.remove() }
