@@ -25,7 +25,7 @@ public struct SiteData: Sendable {
 }
 
 /// Where a build's data came from, for the summary and the pages.
-public struct DataSource: Sendable, Equatable {
+public struct DataSource: Sendable, Hashable {
     /// True when the embedded demo API supplied the data.
     public var isDemo: Bool
     /// Hosts the data came from, or the host that could not be reached (demo fallback).

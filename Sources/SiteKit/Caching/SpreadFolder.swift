@@ -99,8 +99,9 @@ enum SpreadFolder {
     /// What the random names of folders being created start with.
     static let temporaryPrefix = ".new-"
 
-    /// The names of the 256 subfolders a store spreads its files over: two hex digits.
-    static let subfolderNames: [String] = (0..<256).map { String(format: "%02x", $0) }
+    /// The names of the 256 subfolders a store spreads its files over: the first two hex digits
+    /// of its file names (`Hex`).
+    static let subfolderNames: [String] = (0...255).map { Hex.string([UInt8($0)]) }
 
     /// Creates whichever of `parent`'s 256 subfolders (`subfolderNames`) are missing, as the
     /// first file of each would. A cold build creates them all, each costing ext4's Orlov

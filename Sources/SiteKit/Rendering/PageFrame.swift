@@ -3,7 +3,7 @@ import Foundation
 
 /// What every page shares: the site's settings, where the data came from, and the way back to
 /// the site root from the page's own folder (all links are relative).
-struct PageFrame: Sendable {
+struct PageFrame: Sendable, Hashable {
     var title: String
     var description: String
     var language: String

@@ -11,15 +11,21 @@ final class SiteChrome: Sendable {
         var footer: String
     }
 
-    private let rendered = Mutex<[String: Parts]>([:])
+    /// Everything the parts depend on, so that a renderer given another frame or other templates
+    /// never reuses parts rendered for the first.
+    private struct Key: Hashable {
+        var frame: PageFrame
+        var templates: Data
+        var root: String
+        var section: String
+    }
+
+    private let rendered = Mutex<[Key: Parts]>([:])
 
     /// The parts for the pages of `frame` in `section` whose way back to the site root is
     /// `root`; rendered the first time they are asked for.
     func parts(of frame: PageFrame, root: String, section: String, templates: TemplateSet) throws -> Parts {
-        // Everything the parts depend on is in the key, so that a renderer given another frame
-        // or other templates never reuses parts rendered for the first.
-        let key = [templates.fingerprint.base64EncodedString(), frame.title, frame.description, frame.language,
-                   frame.seed, frame.source.isDemo ? "demo" : "live", root, section].joined(separator: "\u{0}")
+        let key = Key(frame: frame, templates: templates.fingerprint, root: root, section: section)
         if let known = rendered.withLock({ $0[key] }) { return known }
         let context = frame.siteContext(root: root, section: section)
         let parts = Parts(header: try templates.render("header", context), footer: try templates.render("footer", context))
