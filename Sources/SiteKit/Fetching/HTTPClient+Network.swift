@@ -29,7 +29,7 @@ extension HTTPClient {
             await stats.recordRequestSent()
             let delay: Double
             do {
-                let response = try await withDeadline(request) { try await self.transport.send(request, limits: limits) }
+                let response = try await transport.send(request, limits: limits, timeout: options.timeout)
                 let exchange = Exchange(response: response, requestTime: requestTime, responseTime: clock.now, attempts: attempt)
                 guard retries, attempt < policy.maxAttempts, policy.shouldRetry(status: response.status) else { return exchange }
                 let retryAfter = RetryAfter.seconds(from: response.headers["Retry-After"], now: exchange.responseTime)
@@ -49,28 +49,6 @@ extension HTTPClient {
             }
             waited += delay
             try await clock.sleep(seconds: delay)
-        }
-    }
-
-    /// Runs one transport call against the whole-response deadline, in real time.
-    ///
-    /// The transfer and a timer race in a task group; whichever finishes first cancels the other,
-    /// and cancelling the transfer cancels its URLSession task, so a server dripping one byte a
-    /// second cannot keep an attempt alive past `options.timeout`.
-    func withDeadline(_ request: HTTPRequest,
-                      _ operation: @escaping @Sendable () async throws -> HTTPResponse) async throws -> HTTPResponse {
-        let seconds = options.timeout
-        return try await withThrowingTaskGroup(of: HTTPResponse?.self) { group in
-            group.addTask { try await operation() }
-            group.addTask {
-                try await Task.sleep(for: .milliseconds(Int64(max(0, seconds) * 1000)))
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let response = first else {
-                throw FetchError(.timeout(seconds: seconds), method: request.method, url: request.url)
-            }
-            return response
         }
     }
 }

@@ -24,5 +24,8 @@ public struct TransferLimits: Sendable, Hashable {
 /// Implementations must stop promptly when the calling task is cancelled, and throw
 /// `FetchError` for transport failures and exceeded limits.
 public protocol HTTPTransport: Sendable {
-    func send(_ request: HTTPRequest, limits: TransferLimits) async throws -> HTTPResponse
+    /// - Parameter timeout: seconds from now within which the whole response must have arrived;
+    ///   past them the transfer is cancelled and `FetchError.Kind.timeout` thrown, whatever the
+    ///   server does (it may drip one byte a second, or never answer).
+    func send(_ request: HTTPRequest, limits: TransferLimits, timeout: Double) async throws -> HTTPResponse
 }

@@ -4,35 +4,93 @@ import Synchronization
 import FoundationNetworking
 #endif
 
-/// Collects each data task's response and bytes, enforcing body limits as the bytes arrive and
-/// refusing to hand over a body cut short before its `Content-Length`.
+/// Collects each data task's response and bytes, enforcing body limits as the bytes arrive,
+/// refusing to hand over a body cut short before its `Content-Length`, and failing every
+/// transfer that outlives its deadline.
 ///
 /// URLSession calls the delegate on its own queue; the per-task state lives behind a `Mutex`, so
 /// the class is `Sendable` without any unchecked conformance.
+///
+/// Deadlines share one timer, set for the earliest of them: a build's transfers all get the same
+/// timeout, so each new deadline comes after the one the timer is set for and costs nothing
+/// but a field; the timer is set again only when it fires. (A task group racing each transfer
+/// against a `Task.sleep` cost two child tasks and a Dispatch timer per request, which woke
+/// Dispatch's timer thread twice: a tenth of a cold build's CPU time went to switching threads.)
+/// A transfer whose deadline passes is answered with the timeout at once and its task
+/// cancelled; whatever URLSession reports for it afterwards is ignored.
 final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private struct Transfer {
+        var task: URLSessionTask
         var request: HTTPRequest
         var limits: TransferLimits
+        var timeout: Double
+        var deadline: DispatchTime
         var continuation: CheckedContinuation<HTTPResponse, any Error>
         var response: HTTPURLResponse?
         var body = Data()
         var failure: FetchError?
     }
 
-    private let transfers = Mutex<[Int: Transfer]>([:])
+    private struct State {
+        var transfers: [Int: Transfer] = [:]
+        /// Made on first use; it fires at `alarm`, or never when that is nil.
+        var timer: (any DispatchSourceTimer)?
+        var alarm: DispatchTime?
+    }
 
-    func begin(_ task: URLSessionTask, request: HTTPRequest, limits: TransferLimits,
+    private let state = Mutex<State>(State())
+    /// The longest timeout honoured as given: `DispatchTime` arithmetic overflows far beyond it.
+    private static let longestTimeout = 10 * 365 * 86_400.0
+
+    deinit {
+        state.withLock { $0.timer?.cancel() }
+    }
+
+    func begin(_ task: URLSessionTask, request: HTTPRequest, limits: TransferLimits, timeout: Double,
                continuation: CheckedContinuation<HTTPResponse, any Error>) {
-        transfers.withLock {
-            $0[task.taskIdentifier] = Transfer(request: request, limits: limits, continuation: continuation)
+        let deadline = DispatchTime.now() + min(max(0, timeout), Self.longestTimeout)
+        state.withLock { state in
+            state.transfers[task.taskIdentifier] = Transfer(task: task, request: request, limits: limits, timeout: timeout,
+                                                            deadline: deadline, continuation: continuation)
+            if state.alarm.map({ deadline < $0 }) ?? true { setAlarm(&state, at: deadline) }
+        }
+    }
+
+    private func setAlarm(_ state: inout State, at deadline: DispatchTime) {
+        let timer = state.timer ?? {
+            let timer = DispatchSource.makeTimerSource(queue: .global(qos: .userInitiated))
+            timer.setEventHandler { [weak self] in self?.expire() }
+            timer.resume()
+            return timer
+        }()
+        state.timer = timer
+        timer.schedule(deadline: deadline, leeway: .milliseconds(5))
+        state.alarm = deadline
+    }
+
+    /// Answers every transfer whose deadline has passed with a timeout, cancels its task, and
+    /// sets the timer for the earliest deadline left.
+    private func expire() {
+        let now = DispatchTime.now()
+        let expired: [Transfer] = state.withLock { state in
+            state.alarm = nil
+            let expired = state.transfers.values.filter { $0.deadline <= now }
+            for transfer in expired { state.transfers.removeValue(forKey: transfer.task.taskIdentifier) }
+            if let next = state.transfers.values.lazy.map(\.deadline).min() { setAlarm(&state, at: next) }
+            return expired
+        }
+        for transfer in expired {
+            transfer.task.cancel()
+            transfer.continuation.resume(throwing: FetchError(.timeout(seconds: transfer.timeout),
+                                                              method: transfer.request.method, url: transfer.request.url))
         }
     }
 
     private func fail(_ task: URLSessionTask, _ kind: FetchError.Kind) {
-        transfers.withLock { all in
-            guard var transfer = all[task.taskIdentifier], transfer.failure == nil else { return }
+        state.withLock { state in
+            guard var transfer = state.transfers[task.taskIdentifier], transfer.failure == nil else { return }
             transfer.failure = FetchError(kind, method: transfer.request.method, url: transfer.request.url)
-            all[task.taskIdentifier] = transfer
+            state.transfers[task.taskIdentifier] = transfer
         }
         task.cancel()
     }
@@ -40,10 +98,10 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
         let http = response as? HTTPURLResponse
-        let tooLarge: Int? = transfers.withLock { all in
-            guard var transfer = all[dataTask.taskIdentifier] else { return nil }
+        let tooLarge: Int? = state.withLock { state in
+            guard var transfer = state.transfers[dataTask.taskIdentifier] else { return nil }
             transfer.response = http
-            all[dataTask.taskIdentifier] = transfer
+            state.transfers[dataTask.taskIdentifier] = transfer
             let declared = http.flatMap { Int($0.value(forHTTPHeaderField: "Content-Length") ?? "") } ?? 0
             return declared > transfer.limits.maxBodyBytes ? transfer.limits.maxBodyBytes : nil
         }
@@ -56,13 +114,14 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let exceeded: Int? = transfers.withLock { all in
+        let exceeded: Int? = state.withLock { state in
             // Appended in place: a copy of the transfer taken out of the dictionary would share
             // its body's storage, so every chunk would copy the whole body received so far.
-            guard let index = all.index(forKey: dataTask.taskIdentifier), all.values[index].failure == nil else { return nil }
-            all.values[index].body.append(data)
-            let limit = all.values[index].limits.maxBodyBytes
-            return all.values[index].body.count > limit ? limit : nil
+            guard let index = state.transfers.index(forKey: dataTask.taskIdentifier),
+                  state.transfers.values[index].failure == nil else { return nil }
+            state.transfers.values[index].body.append(data)
+            let limit = state.transfers.values[index].limits.maxBodyBytes
+            return state.transfers.values[index].body.count > limit ? limit : nil
         }
         if let limit = exceeded {
             fail(dataTask, .limit("the body grew past the \(ByteCount.format(limit)) limit"))
@@ -77,7 +136,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        guard let transfer = state.withLock({ $0.transfers.removeValue(forKey: task.taskIdentifier) }) else { return }
         let request = transfer.request
         if let failure = transfer.failure {
             transfer.continuation.resume(throwing: failure)

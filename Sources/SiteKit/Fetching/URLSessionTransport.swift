@@ -6,7 +6,7 @@ import FoundationNetworking
 /// The real transport: URLSession data tasks on one long-lived session.
 ///
 /// Foundation's own cache is switched off (the HTTP layer owns caching), the connection pool per
-/// host is sized from `--jobs`, and body limits are enforced as bytes arrive by the delegate.
+/// host is sized from `--jobs`, and body limits and deadlines are enforced by the delegate.
 /// Redirects are returned, not followed: `HTTPClient` follows them through its cache.
 public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
@@ -35,7 +35,7 @@ public final class URLSessionTransport: HTTPTransport {
         session.invalidateAndCancel()
     }
 
-    public func send(_ request: HTTPRequest, limits: TransferLimits) async throws -> HTTPResponse {
+    public func send(_ request: HTTPRequest, limits: TransferLimits, timeout: Double) async throws -> HTTPResponse {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
@@ -48,7 +48,7 @@ public final class URLSessionTransport: HTTPTransport {
         let delegate = self.delegate
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                delegate.begin(task, request: request, limits: limits, continuation: continuation)
+                delegate.begin(task, request: request, limits: limits, timeout: timeout, continuation: continuation)
                 task.resume()
             }
         } onCancel: {

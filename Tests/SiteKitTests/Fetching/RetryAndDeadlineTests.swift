@@ -77,6 +77,47 @@ import Testing
         }
     }
 
+    /// Transfers on one session share a timer: one started later with a shorter timeout must
+    /// still time out first, a transfer within its deadline is left alone, and deadlines set once
+    /// the timer has gone idle fire too.
+    @Test func everyTransferOnOneSessionKeepsItsOwnDeadline() async throws {
+        let harness = try CacheHarness()
+        try await TestOrigin.run({ request in
+            request.target == "/quick"
+                ? .text("quick", headers: ["Cache-Control": "no-store"])
+                : OriginReply(body: Data("late".utf8), delay: 20)
+        }) { origin in
+            @Sendable func timed(_ path: String, timeout: Double) async -> (kind: FetchError.Kind?, seconds: Double) {
+                let started = Date()
+                do {
+                    _ = try await harness.get(origin.url(path), options: HTTPClientOptions(timeout: timeout, retry: .none))
+                    return (nil, Date().timeIntervalSince(started))
+                } catch {
+                    return ((error as? FetchError)?.kind, Date().timeIntervalSince(started))
+                }
+            }
+            async let long = timed("/stall-long", timeout: 2.5)
+            try await Task.sleep(for: .milliseconds(100))
+            async let short = timed("/stall-short", timeout: 0.4)
+            let quick = try await harness.get(origin.url("/quick"))
+            #expect(quick.text == "quick")
+
+            let (shortKind, shortSeconds) = await short
+            #expect(shortKind == .timeout(seconds: 0.4))
+            // Before the longer deadline set first: the timer was moved forward for it.
+            #expect(shortSeconds >= 0.35 && shortSeconds < 2.0)
+            let (longKind, longSeconds) = await long
+            #expect(longKind == .timeout(seconds: 2.5))
+            #expect(longSeconds >= 2.4 && longSeconds < 15)
+
+            // Nothing is waiting now; a new deadline must set the timer again.
+            let (againKind, againSeconds) = await timed("/stall-again", timeout: 0.3)
+            #expect(againKind == .timeout(seconds: 0.3))
+            #expect(againSeconds >= 0.25 && againSeconds < 15)
+            #expect(try await harness.get(origin.url("/quick")).text == "quick")
+        }
+    }
+
     @Test func identicalConcurrentGetsShareOneRequest() async throws {
         let harness = try CacheHarness()
         try await TestOrigin.run({ _ in OriginReply(headers: ["Cache-Control": "no-store"], body: Data("shared".utf8), delay: 0.3) }) { origin in
