@@ -53,6 +53,7 @@ let package = Package(
                 "SiteKit",
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             resources: [.copy("Fixtures")]

@@ -85,7 +85,7 @@ public struct TemplateSet: Sendable {
 
     /// Renders the template `name` with `context`.
     public func render(_ name: String, _ context: [String: Any]) throws -> String {
-        guard let html = library.render(context, withTemplate: name) else {
+        guard let html = library.render(MustacheNode(context), withTemplate: name) else {
             throw TemplateError(file: name, message: "is missing from the theme")
         }
         return html
