@@ -7,7 +7,8 @@ import Testing
 struct MustacheNodeTests {
     /// What `Fixtures/Rendering/Templates/probe.mustache` probes: names climbing the stack,
     /// dotted names, dictionaries of other value types, lists of dictionaries and of text, mixed
-    /// lists, optionals, flags, inverted sections and transforms.
+    /// lists, optionals, flags, inverted sections, transforms, and sections over text (empty
+    /// text included).
     static var context: [String: Any] { [
         "site": ["title": "People & <Posts>"] as [String: Any],
         "people": [
@@ -22,6 +23,7 @@ struct MustacheNodeTests {
         "empty": [] as [[String: Any]],
         "numbers": [1, 2, 3],
         "raw": "<b>kept</b>",
+        "email": "Zoë@Example.org", "blank": "",
         "deep": ["a": ["b": ["c": "nested three deep"]]] as [String: Any],
     ] }
 
@@ -42,9 +44,12 @@ struct MustacheNodeTests {
         #expect(wrapped.contains("[in a map][plain text][3]|unwrapped|none"))
         #expect(wrapped.contains("yesno|empty|321"))
         #expect(wrapped.contains("first:Zoëlast:ali|<b>kept</b>|nested three deep"))
+        // Sections over text: names inside climb past it, `.` is the text, empty text is a value.
+        #expect(wrapped.contains("<a href=\"mailto:Zoë@Example.org\">Zoë@Example.org</a> People &amp; &lt;Posts&gt; zoë@example.org Zoëali"))
+        #expect(wrapped.contains("|[]|blank-is-empty|Zoë@Example.org"))
     }
 
-    @Test("only containers are wrapped: text, numbers, flags and lists without dictionaries stay as they are")
+    @Test("only containers are wrapped ahead: text, numbers, flags and lists without dictionaries stay as they are")
     func scalarsAndPlainListsAreLeftAlone() {
         #expect(MustacheNode.wrap("text") == nil)
         #expect(MustacheNode.wrap(42) == nil)
@@ -56,5 +61,17 @@ struct MustacheNodeTests {
         let mixed = MustacheNode.wrap(["text", ["k": "v"] as [String: Any]] as [Any]) as? [Any]
         #expect(mixed?.first as? String == "text")
         #expect(mixed?.last is MustacheNode)
+    }
+
+    @Test("text is handed over as MustacheText when looked up: no children, never null, the string's transforms")
+    func textIsWrappedOnLookup() throws {
+        let node = MustacheNode(["name": "Ada", "count": 3, "blank": ""])
+        let name = try #require(node.child(named: "name") as? MustacheText)
+        #expect(name.renderText == "Ada")
+        #expect(name.child(named: "name") == nil)
+        #expect(name.transform("uppercased") as? String == "ADA")
+        #expect((node.child(named: "blank") as? MustacheText)?.isNull == false)
+        #expect(node.child(named: "count") as? Int == 3)
+        #expect(node.child(named: "missing") == nil)
     }
 }
