@@ -36,14 +36,16 @@ struct PageFrame: Sendable, Hashable {
     /// footer templates see.
     func siteContext(root: String, section: String) -> [String: Any] {
         var context: [String: Any] = [
-            "site": ["title": title, "description": description, "language": language],
+            // Typed as the contexts' own dictionaries: a `[String: String]` or `[String: Bool]` would
+            // be converted on every page by the render memo's key and by `MustacheNode`.
+            "site": ["title": title, "description": description, "language": language] as [String: Any],
             "root": root,
-            "nav": [section: true],
+            "nav": [section: true] as [String: Any],
             "seed": seed,
         ]
         if source.isDemo {
             context["source"] = "the embedded demo API"
-            context["demo"] = ["message": "This site was built from the embedded demo API, not from randomuser.me and JSONPlaceholder: every person and post on it is made up. Build with --live to use the real APIs."]
+            context["demo"] = ["message": "This site was built from the embedded demo API, not from randomuser.me and JSONPlaceholder: every person and post on it is made up. Build with --live to use the real APIs."] as [String: Any]
         } else {
             context["source"] = "randomuser.me and JSONPlaceholder"
         }

@@ -13,8 +13,8 @@ extension Pagination {
                  "gapBefore": number - previous > 1]
             },
         ]
-        if current > 1 { context["prev"] = ["href": Pagination.link(from: current, to: current - 1)] }
-        if current < pageCount { context["next"] = ["href": Pagination.link(from: current, to: current + 1)] }
+        if current > 1 { context["prev"] = ["href": Pagination.link(from: current, to: current - 1)] as [String: Any] }
+        if current < pageCount { context["next"] = ["href": Pagination.link(from: current, to: current + 1)] as [String: Any] }
         return context
     }
 }

@@ -34,11 +34,11 @@ extension SiteRenderer {
         ]
         if position > 0 {
             let previous = index.people[position - 1]
-            extra["prev"] = ["href": "\(previous.slug).html", "label": previous.item.displayName]
+            extra["prev"] = ["href": "\(previous.slug).html", "label": previous.item.displayName] as [String: Any]
         }
         if position + 1 < index.people.count {
             let next = index.people[position + 1]
-            extra["next"] = ["href": "\(next.slug).html", "label": next.item.displayName]
+            extra["next"] = ["href": "\(next.slug).html", "label": next.item.displayName] as [String: Any]
         }
         let page = generatedPage("person", title: name, description: "\(name)\(person.location?.country.map { ", \($0)" } ?? "")")
         return try file(path, template: "person", section: "users", page: page, extra: extra)

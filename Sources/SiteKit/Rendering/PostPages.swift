@@ -30,8 +30,14 @@ extension SiteRenderer {
                 "breadcrumbs": Self.breadcrumbs(root: root, [("Posts", "posts/" + SiteIndex.folder(Pagination.path(ofPage: listPage))), (title, nil)]),
                 "prevNextLabel": "Posts",
             ]
-            if position > 0 { extra["prev"] = ["href": "\(index.posts[position - 1].slug).html", "label": index.posts[position - 1].item.title] }
-            if position + 1 < index.posts.count { extra["next"] = ["href": "\(index.posts[position + 1].slug).html", "label": index.posts[position + 1].item.title] }
+            if position > 0 {
+                let previous = index.posts[position - 1]
+                extra["prev"] = ["href": "\(previous.slug).html", "label": previous.item.title] as [String: Any]
+            }
+            if position + 1 < index.posts.count {
+                let next = index.posts[position + 1]
+                extra["next"] = ["href": "\(next.slug).html", "label": next.item.title] as [String: Any]
+            }
             return try file(path, template: "post", section: "posts", page: generatedPage("post", title: title, description: PostEntry.excerpt(post.body)), extra: extra)
         }
     }

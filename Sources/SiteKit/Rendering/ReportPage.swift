@@ -35,7 +35,7 @@ extension SiteRenderer {
                         page: generatedPage("report", title: "Report", description: "The people and posts in numbers."),
                         extra: [
                             "counts": counts,
-                            "charts": charts.map { ["id": $0.id, "title": $0.title, "svg": $0.svg(), "table": $0.table()] },
+                            "charts": charts.map { ["id": $0.id, "title": $0.title, "svg": $0.svg(), "table": $0.table()] as [String: Any] },
                             "breadcrumbs": Self.breadcrumbs(root: PageFrame.root(for: path), [("Report", nil)]),
                         ])
     }
