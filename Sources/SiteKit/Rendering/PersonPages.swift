@@ -27,19 +27,9 @@ extension SiteRenderer {
             profile["placeholder"] = Placeholder.svg(name: name, width: ImageSize.large.pixels, height: ImageSize.large.pixels)
         }
         let listPage = position / max(1, perPage) + 1
-        var extra: [String: Any] = [
-            "person": profile,
-            "breadcrumbs": Self.breadcrumbs(root: root, [("People", "users/" + SiteIndex.folder(Pagination.path(ofPage: listPage))), (name, nil)]),
-            "prevNextLabel": "People",
-        ]
-        if position > 0 {
-            let previous = index.people[position - 1]
-            extra["prev"] = ["href": "\(previous.slug).html", "label": previous.item.displayName] as [String: Any]
-        }
-        if position + 1 < index.people.count {
-            let next = index.people[position + 1]
-            extra["next"] = ["href": "\(next.slug).html", "label": next.item.displayName] as [String: Any]
-        }
+        var extra = Self.neighbours(of: position, in: index.people, label: "People") { $0.displayName }
+        extra["person"] = profile
+        extra["breadcrumbs"] = Self.breadcrumbs(root: root, [("People", "users/" + SiteIndex.folder(Pagination.path(ofPage: listPage))), (name, nil)])
         let page = generatedPage("person", title: name, description: "\(name)\(person.location?.country.map { ", \($0)" } ?? "")")
         return try file(path, template: "person", section: "users", page: page, extra: extra)
     }

@@ -25,19 +25,9 @@ extension SiteRenderer {
                 },
             ]
             let listPage = position / max(1, perPage) + 1
-            var extra: [String: Any] = [
-                "post": context,
-                "breadcrumbs": Self.breadcrumbs(root: root, [("Posts", "posts/" + SiteIndex.folder(Pagination.path(ofPage: listPage))), (title, nil)]),
-                "prevNextLabel": "Posts",
-            ]
-            if position > 0 {
-                let previous = index.posts[position - 1]
-                extra["prev"] = ["href": "\(previous.slug).html", "label": previous.item.title] as [String: Any]
-            }
-            if position + 1 < index.posts.count {
-                let next = index.posts[position + 1]
-                extra["next"] = ["href": "\(next.slug).html", "label": next.item.title] as [String: Any]
-            }
+            var extra = Self.neighbours(of: position, in: index.posts, label: "Posts") { $0.title }
+            extra["post"] = context
+            extra["breadcrumbs"] = Self.breadcrumbs(root: root, [("Posts", "posts/" + SiteIndex.folder(Pagination.path(ofPage: listPage))), (title, nil)])
             return try file(path, template: "post", section: "posts", page: generatedPage("post", title: title, description: PostEntry.excerpt(post.body)), extra: extra)
         }
     }

@@ -108,6 +108,22 @@ struct SiteRenderer: Sendable {
                     sourceFile: URL(fileURLWithPath: "content/\(name).md", isDirectory: false), isBuiltIn: true)
     }
 
+    /// What the `prevnext` partial shows on a detail page: links to the entries before and after
+    /// `position` (pages in the same folder), and the name of the list they belong to.
+    static func neighbours<Item>(of position: Int, in entries: [SiteIndex.Entry<Item>], label list: String,
+                                 _ title: (Item) -> String) -> [String: Any] {
+        var context: [String: Any] = ["prevNextLabel": list]
+        if position > 0 {
+            let previous = entries[position - 1]
+            context["prev"] = ["href": "\(previous.slug).html", "label": title(previous.item)] as [String: Any]
+        }
+        if position + 1 < entries.count {
+            let next = entries[position + 1]
+            context["next"] = ["href": "\(next.slug).html", "label": title(next.item)] as [String: Any]
+        }
+        return context
+    }
+
     /// Breadcrumbs from the home page to the current page; the last crumb has no link.
     static func breadcrumbs(root: String, _ trail: [(label: String, path: String?)]) -> [[String: Any]] {
         ([("Home", "")] + trail).map { crumb in
