@@ -31,12 +31,12 @@ final class MustacheNode: MustacheParent {
 
     /// `value` with every dictionary in it wrapped, or nil when nothing in it needed wrapping.
     static func wrap(_ value: Any) -> Any? {
-        switch ObjectIdentifier(type(of: value)) {
-        case stringType, boolType, intType, stringsType: return nil
-        case mapType: return MustacheNode(value as! [String: Any])
-        case mapsType: return (value as! [[String: Any]]).map(MustacheNode.init)
-        case anysType: return wrapElements(value as! [Any])
-        default:
+        switch ContextValue(value) {
+        case .text, .flag, .number, .texts: return nil
+        case .map(let map): return MustacheNode(map)
+        case .maps(let maps): return maps.map(MustacheNode.init)
+        case .list(let list): return wrapElements(list)
+        case .other(let value):
             // Dictionaries and lists of other types (`[String: String]`, optionals, ...).
             switch value {
             case let map as [String: Any]: return MustacheNode(map)
@@ -57,14 +57,6 @@ final class MustacheNode: MustacheParent {
         }
         return wrapped
     }
-
-    private static let stringType = ObjectIdentifier(String.self)
-    private static let boolType = ObjectIdentifier(Bool.self)
-    private static let intType = ObjectIdentifier(Int.self)
-    private static let stringsType = ObjectIdentifier([String].self)
-    private static let mapType = ObjectIdentifier([String: Any].self)
-    private static let mapsType = ObjectIdentifier([[String: Any]].self)
-    private static let anysType = ObjectIdentifier([Any].self)
 }
 
 /// Text as mustache gets it from a `MustacheNode`: printed as it is (escaped by the template's
