@@ -20,6 +20,11 @@ struct CacheHarness {
         transport = URLSessionTransport(maxConnectionsPerHost: 8)
     }
 
+    /// Deletes the cache folder. Call it in a `defer` right after making the harness.
+    func remove() {
+        folder.remove()
+    }
+
     /// A client sharing this harness's cache, clock, reporter and stats. No retries unless asked.
     func client(_ options: HTTPClientOptions = HTTPClientOptions(timeout: 30, retry: .none),
                 cache: Bool = true) -> HTTPClient {

@@ -11,6 +11,7 @@ import Testing
 
     @Test func corruptAndTruncatedEntriesAreMissesAndAreFetchedAgain() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ request in
             .text("payload #\(request.number)", headers: ["Cache-Control": "max-age=600"])
         }) { origin in
@@ -29,6 +30,7 @@ import Testing
 
     @Test func aBodyCutShortIsNeverStored() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ _ in
             OriginReply(headers: ["Cache-Control": "max-age=600"], body: Data(repeating: 65, count: 4000), truncateAfter: 100)
         }) { origin in

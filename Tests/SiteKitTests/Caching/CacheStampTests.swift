@@ -6,7 +6,7 @@ import Testing
 struct CacheStampTests {
     @Test func aStoredAndAHitResponseCarryTheSameStampWhichHoldsUntilTheFreshnessEnds() async throws {
         let harness = try CacheHarness()
-        defer { harness.folder.remove() }
+        defer { harness.remove() }
         try await TestOrigin.run({ _ in .text("hello", headers: ["Cache-Control": "max-age=60"]) }) { origin in
             let client = harness.client()
             let stored = try await harness.get(origin.url("/a"))
@@ -28,7 +28,7 @@ struct CacheStampTests {
 
     @Test func aReplacedOrEditedEntryFileNoLongerHoldsItsStamp() async throws {
         let harness = try CacheHarness()
-        defer { harness.folder.remove() }
+        defer { harness.remove() }
         try await TestOrigin.run({ request in
             .text("body of \(request.target) #\(request.number)", headers: ["Cache-Control": "max-age=600"])
         }) { origin in
@@ -63,7 +63,7 @@ struct CacheStampTests {
 
     @Test func responsesThatMustBeRevalidatedOrAreNotStoredCarryNoStamp() async throws {
         let harness = try CacheHarness()
-        defer { harness.folder.remove() }
+        defer { harness.remove() }
         try await TestOrigin.run({ request in
             switch request.target {
             case "/no-cache": .text("n", headers: ["Cache-Control": "no-cache", "ETag": "\"n\""])

@@ -6,6 +6,7 @@ import Testing
 @Suite struct FreshnessTests {
     @Test func freshHitMakesNoRequestAndCarriesAge() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ _ in .text("hello", headers: ["Cache-Control": "max-age=60", "X-Test": "1"]) }) { origin in
             let first = try await harness.get(origin.url("/a"))
             #expect(first.outcome == .miss && first.text == "hello" && first.age == nil)
@@ -23,6 +24,7 @@ import Testing
 
     @Test func staleEntryIsRevalidatedWithIfNoneMatchAndA304KeepsTheBodyAndRefreshesHeaders() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ request in
             if request.headers["If-None-Match"] == "\"v1\"" {
                 return OriginReply(status: 304, headers: ["ETag": "\"v1\"", "Cache-Control": "max-age=100", "X-Version": "2"])
@@ -45,6 +47,7 @@ import Testing
 
     @Test func lastModifiedIsSentAsIfModifiedSince() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         let modified = HTTPDate.format(Date().addingTimeInterval(-3600))
         try await TestOrigin.run({ request in
             if request.headers["If-Modified-Since"] == modified { return OriginReply(status: 304) }
@@ -60,6 +63,7 @@ import Testing
 
     @Test func noStoreIsNeverStoredAndNoCacheIsAlwaysRevalidated() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ request in
             if request.target == "/store" { return .text("x", headers: ["Cache-Control": "no-store, max-age=600"]) }
             if request.headers["If-None-Match"] == "\"n\"" { return OriginReply(status: 304) }
@@ -77,6 +81,7 @@ import Testing
 
     @Test func heuristicFreshnessAppliesOnlyToURLsWithoutAQuery() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         let modified = HTTPDate.format(Date().addingTimeInterval(-10 * 86_400))
         try await TestOrigin.run({ _ in .text("h", headers: ["Last-Modified": modified]) }) { origin in
             _ = try await harness.get(origin.url("/plain"))
@@ -92,6 +97,7 @@ import Testing
 
     @Test func minimumTTLKeepsShortLivedResponsesButNotNoCache() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         let options = HTTPClientOptions(timeout: 30, retry: .none, minimumTTL: 600)
         try await TestOrigin.run({ request in
             request.target == "/zero" ? .text("z", headers: ["Cache-Control": "max-age=0"])
@@ -107,6 +113,7 @@ import Testing
 
     @Test func refreshForcesRevalidationOfAFreshEntry() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ request in
             request.headers["If-None-Match"] != nil ? OriginReply(status: 304)
                 : .text("f", headers: ["Cache-Control": "max-age=600", "ETag": "W/\"f\""])
@@ -121,6 +128,7 @@ import Testing
 
     @Test func refreshLeavesAFreshImmutableResponseAloneAndRevalidatesAStaleOne() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ request in
             request.headers["If-None-Match"] != nil ? OriginReply(status: 304)
                 : .text("i", headers: ["Cache-Control": "max-age=2, immutable", "ETag": "\"i\""])
@@ -137,6 +145,7 @@ import Testing
 
     @Test func invalidExpiresAndIgnoredSharedMaxAgeMeanStale() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ request in
             request.target == "/expires" ? .text("e", headers: ["Expires": "0"])
                 : .text("s", headers: ["Cache-Control": "s-maxage=3600, max-age=1"])
@@ -152,6 +161,7 @@ import Testing
 
     @Test func a304ForAnotherVersionIsRetriedWithoutValidatorsInsteadOfServingTheWrongBody() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ request in
             switch request.number {
             case 1: .text("old", headers: ["ETag": "\"a\"", "Cache-Control": "max-age=1"])
@@ -170,6 +180,7 @@ import Testing
 
     @Test func aHeadResponseRefreshesTheStoredGet() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ request in
             request.method == "HEAD" ? OriginReply(headers: ["Cache-Control": "max-age=600", "X-Head": "yes"])
                 : .text("get body", headers: ["Cache-Control": "max-age=1"])
@@ -187,6 +198,7 @@ import Testing
     @Test func verboseModePrintsOneLinePerRequest() async throws {
         let lines = LineCollector()
         let harness = try CacheHarness()
+        defer { harness.remove() }
         let reporter = Reporter(verbosity: .verbose, sink: { lines.append($0) })
         try await TestOrigin.run({ _ in .text("12345", headers: ["Cache-Control": "max-age=60"]) }) { origin in
             let client = HTTPClient(transport: harness.transport, cache: harness.cache, options: HTTPClientOptions(retry: .none),

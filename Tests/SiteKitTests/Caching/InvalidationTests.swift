@@ -5,6 +5,7 @@ import Testing
 @Suite struct InvalidationTests {
     @Test func successfulPostInvalidatesTheURLAndItsLocations() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ request in
             if request.method == "POST" {
                 return OriginReply(status: 201, headers: ["Location": "/item/2", "Content-Location": "/item/3",
@@ -26,6 +27,7 @@ import Testing
 
     @Test func failedPostAndSafeMethodsLeaveTheCacheAlone() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ request in
             request.method == "GET" ? .text("g", headers: ["Cache-Control": "max-age=600"]) : .text("no", status: 500)
         }) { origin in
@@ -41,6 +43,7 @@ import Testing
 
     @Test func unsafeMethodsAreNeverCached() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ _ in .text("p", headers: ["Cache-Control": "max-age=600"]) }) { origin in
             let client = harness.client()
             for _ in 0..<2 {

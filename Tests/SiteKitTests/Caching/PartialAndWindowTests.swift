@@ -7,6 +7,7 @@ import Testing
 @Suite struct PartialAndWindowTests {
     @Test func aRangeIsCutFromAStoredCompleteResponseWithTheStoredFields() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ _ in .text("01234567890", headers: ["Cache-Control": "max-age=3600", "A": "1"]) }) { origin in
             let url = origin.url("/r")
             _ = try await harness.get(url)
@@ -28,6 +29,7 @@ import Testing
 
     @Test func rangesTheCacheCannotCutGoToTheOriginAndAreNotStored() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ request in
             if let range = request.headers["Range"] {
                 return OriginReply(status: 206, headers: ["Cache-Control": "max-age=3600", "X-Range": range], body: Data("p".utf8))
@@ -50,6 +52,7 @@ import Testing
 
     @Test func aStaleResponseIsUsedWithinItsStaleWhileRevalidateWindowAndFetchedAfterIt() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ request in
             .text("n", headers: ["Cache-Control": "max-age=1, stale-while-revalidate=4", "ETag": "\"abc\""])
         }) { origin in
@@ -66,6 +69,7 @@ import Testing
 
     @Test func theWindowGivesWayToDirectivesThatForbidStaleUse() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ request in
             .text("n", headers: ["Cache-Control": request.target == "/m" ? "max-age=1, stale-while-revalidate=60, must-revalidate"
                                                                          : "max-age=1, stale-while-revalidate=60"])
@@ -81,6 +85,7 @@ import Testing
 
     @Test func proxyAuthenticationFieldsAreNeverStored() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ _ in
             .text("p", headers: ["Cache-Control": "max-age=600", "Proxy-Authenticate": "Basic", "Proxy-Authentication-Info": "x",
                                  "Proxy-Authorization": "y", "Kept": "z"])

@@ -5,6 +5,7 @@ import Testing
 @Suite struct StaleAndOfflineTests {
     @Test func staleEntryIsServedWhenServerReturns503() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ request in
             request.number == 1 ? .text("good", headers: ["Cache-Control": "max-age=60"]) : .text("down", status: 503)
         }) { origin in
@@ -19,6 +20,7 @@ import Testing
 
     @Test func staleEntryIsServedWhenTheOriginIsUnreachable() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         let url = try await TestOrigin.run({ _ in .text("kept", headers: ["Cache-Control": "max-age=1"]) }) { origin in
             _ = try await harness.get(origin.url("/gone"))
             return origin.url("/gone")
@@ -31,6 +33,7 @@ import Testing
 
     @Test func mustRevalidateForbidsServingStale() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ request in
             request.number == 1 ? .text("strict", headers: ["Cache-Control": "max-age=1, must-revalidate"]) : .text("down", status: 503)
         }) { origin in
@@ -43,6 +46,7 @@ import Testing
 
     @Test func anExpiredStaleIfErrorWindowForbidsServingStale() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ request in
             request.number == 1 ? .text("w", headers: ["Cache-Control": "max-age=1, stale-if-error=10"]) : .text("down", status: 500)
         }) { origin in
@@ -56,6 +60,7 @@ import Testing
 
     @Test func unreachableOriginWithoutACopyIsAClearError() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         let error = await #expect(throws: FetchError.self) {
             _ = try await harness.get(URL(string: "http://127.0.0.1:1/none")!)
         }
@@ -65,6 +70,7 @@ import Testing
 
     @Test func offlineMakesNoRequestAndServesStaleCopies() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         let offline = HTTPClientOptions(timeout: 30, retry: .none, offline: true)
         try await TestOrigin.run({ _ in .text("o", headers: ["Cache-Control": "max-age=10, must-revalidate"]) }) { origin in
             _ = try await harness.get(origin.url("/o"))

@@ -5,6 +5,7 @@ import Testing
 @Suite struct VaryAndDirectiveTests {
     @Test func varyKeepsOneVariantPerSelectingHeaderValue() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ request in
             .text("lang=\(request.headers["X-Lang"] ?? "none")",
                   headers: ["Cache-Control": "max-age=600", "Vary": "X-Lang"])
@@ -27,6 +28,7 @@ import Testing
 
     @Test func varyStarIsNeverReused() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ _ in .text("*", headers: ["Cache-Control": "max-age=600", "Vary": "Foo, *"]) }) { origin in
             _ = try await harness.get(origin.url("/star"))
             #expect(try await harness.get(origin.url("/star")).outcome == .miss)
@@ -36,6 +38,7 @@ import Testing
 
     @Test func requestDirectivesControlReuse() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ _ in .text("d", headers: ["Cache-Control": "max-age=100"]) }) { origin in
             let url = origin.url("/d")
             _ = try await harness.get(url)
@@ -55,6 +58,7 @@ import Testing
 
     @Test func onlyIfCachedAnswers504OnAMissWithoutAnyRequest() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ _ in .text("o", headers: ["Cache-Control": "max-age=100"]) }) { origin in
             let miss = try await harness.get(origin.url("/o"), headers: ["Cache-Control": "only-if-cached"])
             #expect(miss.response.status == 504 && origin.requestCount == 0)
@@ -66,6 +70,7 @@ import Testing
 
     @Test func callerValidatorsAreAnsweredFromAFreshEntry() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ _ in .text("c", headers: ["Cache-Control": "max-age=100", "ETag": "\"abc\""]) }) { origin in
             _ = try await harness.get(origin.url("/c"))
             let matching = try await harness.get(origin.url("/c"), headers: ["If-None-Match": "\"x\", W/\"abc\""])
@@ -78,6 +83,7 @@ import Testing
 
     @Test func authorizedRequestsAreStoredOnlyWhenTheResponseAllowsIt() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ request in
             .text("a", headers: ["Cache-Control": request.target == "/public" ? "max-age=100, public" : "max-age=100"])
         }) { origin in
@@ -92,6 +98,7 @@ import Testing
 
     @Test func headAnswersFromAStoredGetWithoutABody() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ _ in .text("body", headers: ["Cache-Control": "max-age=100"]) }) { origin in
             _ = try await harness.get(origin.url("/h"))
             let head = try await harness.client().fetch(HTTPRequest(method: "HEAD", url: origin.url("/h")), limits: .json)

@@ -9,6 +9,7 @@ import Testing
 
     @Test func jsonOutputCarriesStatusHeadersCacheAgeAndBody() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ request in
             request.target == "/missing" ? .text("nope", status: 404)
                 : .text("{\"a\":1}", headers: ["Cache-Control": "max-age=60", "ETag": "\"x\""])
@@ -38,6 +39,7 @@ import Testing
 
     @Test func failuresAreOneJSONObjectWithAKindAndExitCode1() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         let offline = FetchToolOptions(url: "http://127.0.0.1:1/x", json: true, offline: true)
         let client = harness.client(FetchTool.clientOptions(offline))
         let output = await FetchTool.run(offline, client: client)
@@ -69,6 +71,7 @@ import Testing
 
     @Test func plainOutputIsTheBodyAndOneSummaryLine() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ _ in .text("raw bytes", headers: ["Cache-Control": "max-age=60"]) }) { origin in
             let output = await FetchTool.run(FetchToolOptions(url: origin.url("/p").absoluteString), client: harness.client())
             #expect(output.standardOutput == Data("raw bytes".utf8))

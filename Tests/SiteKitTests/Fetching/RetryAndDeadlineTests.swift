@@ -7,6 +7,7 @@ import Testing
 
     @Test func retriesA503HonouringRetryAfterInBothForms() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         let date = HTTPDate.format(harness.clock.now.addingTimeInterval(5))
         try await TestOrigin.run({ request in
             switch request.number {
@@ -25,6 +26,7 @@ import Testing
 
     @Test func aRetryAfterLongerThanTheCapFailsWithAMessage() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ _ in .text("later", status: 503, headers: ["Retry-After": "120"]) }) { origin in
             let error = await #expect(throws: FetchError.self) { _ = try await harness.get(origin.url("/long"), options: retrying) }
             #expect(error?.kind == .retryAfterTooLong(seconds: 120, cap: 60))
@@ -35,6 +37,7 @@ import Testing
 
     @Test func backoffIsExponentialWithJitterAndBoundedByAttempts() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ _ in .text("down", status: 502) }) { origin in
             let result = try await harness.get(origin.url("/b"), options: retrying)
             #expect(result.response.status == 502 && result.attempts == 4)
@@ -44,6 +47,7 @@ import Testing
 
     @Test func postAndNoRetryMakeExactlyOneAttempt() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ _ in .text("down", status: 503) }) { origin in
             let post = try await harness.client(retrying).fetch(HTTPRequest(method: "POST", url: origin.url("/p")), limits: .json)
             #expect(post.response.status == 503 && post.attempts == 1)
@@ -54,6 +58,7 @@ import Testing
 
     @Test func unreachableHostsAreNotRetriedWhenThePolicySaysSo() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         let options = HTTPClientOptions(timeout: 30, retry: RetryPolicy(retriesUnreachable: false))
         let error = await #expect(throws: FetchError.self) { _ = try await harness.get(URL(string: "http://127.0.0.1:1/x")!, options: options) }
         #expect(error?.isUnreachable == true && error?.attempts == 1 && harness.clock.sleeps.isEmpty)
@@ -63,6 +68,7 @@ import Testing
 
     @Test func theDeadlineFiresOnADrippingServer() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ _ in OriginReply(body: Data(repeating: 46, count: 300), dripInterval: 0.2) }) { origin in
             let started = ContinuousClock.now
             let error = await #expect(throws: FetchError.self) {
@@ -82,6 +88,7 @@ import Testing
     /// the timer has gone idle fire too.
     @Test func everyTransferOnOneSessionKeepsItsOwnDeadline() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ request in
             request.target == "/quick"
                 ? .text("quick", headers: ["Cache-Control": "no-store"])
@@ -120,6 +127,7 @@ import Testing
 
     @Test func identicalConcurrentGetsShareOneRequest() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ _ in OriginReply(headers: ["Cache-Control": "no-store"], body: Data("shared".utf8), delay: 0.3) }) { origin in
             let client = harness.client()
             let bodies = try await withThrowingTaskGroup(of: String.self) { group in
@@ -135,6 +143,7 @@ import Testing
 
     @Test func redirectsAreFollowedThroughTheCacheUpToTheLimit() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ request in
             switch request.target {
             case "/old": OriginReply(status: 301, headers: ["Location": "/new", "Cache-Control": "max-age=600"])
@@ -155,6 +164,7 @@ import Testing
 
     @Test func aRedirectWithoutLocationWhoseBodyNeverArrivedIsAnErrorAndNotStored() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ _ in .text("moved, but nobody says where", status: 302, headers: ["Cache-Control": "max-age=600"]) }) { origin in
             let error = await #expect(throws: FetchError.self) {
                 _ = try await harness.client().fetch(HTTPRequest(url: origin.url("/choices")), limits: FetchTool.limits)

@@ -7,6 +7,7 @@ import Testing
 @Suite struct UnknownCodingTests {
     @Test func anUnknownContentEncodingIsOneClearErrorNotRetriedAndNotStored() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ _ in
             .text("hello", headers: ["Content-Encoding": "x-arizona", "Cache-Control": "max-age=600"])
         }) { origin in
@@ -24,6 +25,7 @@ import Testing
 
     @Test func aStaleCopyStandsInWhenTheOriginSwitchesToAnUnknownCoding() async throws {
         let harness = try CacheHarness()
+        defer { harness.remove() }
         try await TestOrigin.run({ request in
             request.number == 1
                 ? .text("plain", headers: ["Cache-Control": "max-age=60"])
