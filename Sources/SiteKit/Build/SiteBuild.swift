@@ -31,6 +31,9 @@ public struct SiteBuild: Sendable {
         let sources = try await step("Load templates") { try TemplateSources(overridesIn: options.templatesDirectory) }
         let cacheDirectory = options.resolve(settings.cacheDirectory)
         let destination = options.resolve(settings.output)
+        try await step("Check the output folder") {
+            try OutputOwnership(places: ProtectedPlaces(project: options.projectDirectory, cache: cacheDirectory)).check(destination)
+        }
         let fingerprint = BuildFingerprint.make(settings: settings, options: options, content: content, templates: sources)
         if let summary = try await upToDate(fingerprint: fingerprint, destination: destination, cacheDirectory: cacheDirectory, started: started) {
             return summary

@@ -4,6 +4,8 @@ import Synchronization
 
 /// Builds a site into a staging folder beside the output folder and swaps it in only when the
 /// whole build has succeeded, so a failed or killed build leaves the previous output as it was.
+/// The staging folder gets the mark (`.site-output`) by which `OutputOwnership` lets the next
+/// build replace it; check a destination with `OutputOwnership` before making one.
 ///
 /// Files whose bytes did not change are hard-linked from the previous output instead of written,
 /// so their modification time stays the same. When nothing changed at all (same files, same
@@ -57,6 +59,10 @@ public final class StagedOutput: Sendable {
         stagingPath = staging.path
         try OutputError.wrap(path: staging.path, action: "create the staging folder") {
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
+        }
+        let mark = stagingPath + "/" + OutputOwnership.markName
+        try OutputError.wrap(path: mark, action: "write") {
+            _ = try PlainFile.write(OutputOwnership.markBytes, to: mark)
         }
     }
 

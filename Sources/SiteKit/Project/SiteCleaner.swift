@@ -1,8 +1,9 @@
 import Foundation
 
 /// `site clean`: removes the output and cache folders (and leftovers of killed builds beside the
-/// output), and nothing else. It refuses folders that hold the project itself, so a mistaken
-/// `output: .` cannot delete the site's sources.
+/// output), and nothing else. It refuses what a build refuses (`OutputOwnership`): a folder that
+/// holds the project, the home folder or the root, so a mistaken `output: .` cannot delete the
+/// site's sources, and an output folder holding files no build wrote.
 public struct SiteCleaner: Sendable {
     public let output: URL
     public let cache: URL
@@ -18,7 +19,9 @@ public struct SiteCleaner: Sendable {
     /// Removes what exists and returns the paths removed.
     @discardableResult
     public func clean() throws -> [String] {
-        for folder in [output, cache] { try refuseIfUnsafe(folder) }
+        let places = ProtectedPlaces(project: project, cache: cache)
+        try OutputOwnership(places: places).check(output)
+        try places.refuse(cache, role: .cache)
         let fileManager = FileManager.default
         var removed: [String] = []
         let parent = output.deletingLastPathComponent()
@@ -36,14 +39,5 @@ public struct SiteCleaner: Sendable {
             removed.append(folder.path)
         }
         return removed
-    }
-
-    private func refuseIfUnsafe(_ folder: URL) throws {
-        let target = folder.resolvingSymlinksInPath().path
-        let projectPath = project.resolvingSymlinksInPath().path
-        let home = FileManager.default.homeDirectoryForCurrentUser.resolvingSymlinksInPath().path
-        if target == "/" || target == home || projectPath == target || projectPath.hasPrefix(target.hasSuffix("/") ? target : target + "/") {
-            throw ScaffoldError(message: "site clean will not remove \(folder.path): it holds the project itself (\(project.path)). Set output and cache_dir in site.yml to folders of their own, such as public and .cache.")
-        }
     }
 }

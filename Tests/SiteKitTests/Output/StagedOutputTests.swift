@@ -23,6 +23,7 @@ import Testing
 
         let files = try SiteInspector(root: destination).files()
         #expect(files == ["a/index.html": Data("same".utf8), "b.html": Data("new".utf8), ".gitkeep": Data()])
+        #expect(SiteInspector(root: destination).markIsInPlace)
         #expect(second.counts == .init(written: 1, unchanged: 1))
         let date = try FileManager.default.attributesOfItem(atPath: destination.appendingPathComponent("a/index.html").path)[.modificationDate] as? Date
         #expect(date == sameDate)

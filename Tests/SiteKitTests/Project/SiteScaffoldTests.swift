@@ -65,7 +65,7 @@ struct SiteScaffoldTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let fileManager = FileManager.default
-        for path in ["public/index.html", ".cache/http-v3/entries/x", ".public.staging-1-abc/index.html", "content/index.md",
+        for path in ["public/index.html", "public/.site-output", ".cache/http-v3/entries/x", ".public.staging-1-abc/index.html", "content/index.md",
                      "site.yml", "public-notes.txt", "templates/layout.mustache"] {
             let url = folder.url.appendingPathComponent(path)
             try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -87,7 +87,7 @@ struct SiteScaffoldTests {
         let project = folder.url.appendingPathComponent("site")
         try FileManager.default.createDirectory(at: project.appendingPathComponent("content"), withIntermediateDirectories: true)
         let target = output == "/" ? URL(fileURLWithPath: "/") : project.appendingPathComponent(output)
-        #expect(throws: ScaffoldError.self) {
+        #expect(throws: OutputError.self) {
             try SiteCleaner(output: project.appendingPathComponent("public"), cache: target, project: project).clean()
         }
         #expect(FileManager.default.fileExists(atPath: project.appendingPathComponent("content").path))

@@ -5,12 +5,14 @@ import Foundation
 struct SiteInspector {
     let root: URL
 
-    /// Every file, as relative path → bytes.
+    /// Every file, as relative path → bytes; the output's mark (`.site-output`, the same in every
+    /// build, see `OutputOwnership`) aside, which `markIsInPlace` checks.
     func files() throws -> [String: Data] {
         var result: [String: Data] = [:]
         let base = root.standardizedFileURL.path
         guard let walker = FileManager.default.enumerator(atPath: base) else { return [:] }
         while let relative = walker.nextObject() as? String {
+            if relative == OutputOwnership.markName { continue }
             var isDirectory: ObjCBool = false
             let full = base + "/" + relative
             if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
@@ -18,6 +20,11 @@ struct SiteInspector {
             }
         }
         return result
+    }
+
+    /// Whether the output's mark is there, with its bytes.
+    var markIsInPlace: Bool {
+        (try? Data(contentsOf: root.appendingPathComponent(OutputOwnership.markName))) == OutputOwnership.markBytes
     }
 
     /// Modification dates of every file.

@@ -1,0 +1,133 @@
+import Foundation
+
+/// Whether a build may replace the folder named as its output.
+///
+/// A build swaps a new folder in place of its output on every run (see `StagedOutput`), so
+/// whatever the old folder held is gone. A mistaken `output` (`.`, `..`, `~`, a web root that
+/// serves other sites too) must therefore be refused before anything is fetched or written:
+/// - the folder may not be a place `ProtectedPlaces` refuses (the project, the home folder, the
+///   cache, the folders the build reads);
+/// - a folder that already exists must be one a build wrote, which every build marks with the
+///   hidden file `.site-output`, or hold nothing but hidden top-level entries (a `.gitkeep`),
+///   which a build carries over as the user's. Anything else there belongs to somebody else.
+public struct OutputOwnership: Sendable {
+    /// The hidden file at the top of every output folder a build writes.
+    public static let markName = ".site-output"
+    /// Its bytes: the same in every build, so that output stays byte-identical.
+    static let markBytes = Data("""
+        This folder is the output of `site build`, which replaces all of it on every build
+        (hidden files at the top level aside). Keep nothing here that the build did not write.
+
+        """.utf8)
+
+    public let places: ProtectedPlaces
+
+    public init(places: ProtectedPlaces) {
+        self.places = places
+    }
+
+    /// Throws an `OutputError` saying why `destination` may not be replaced, and what to do.
+    public func check(_ destination: URL) throws {
+        try places.refuse(destination, role: .output)
+        let fileManager = FileManager.default
+        var isFolder: ObjCBool = false
+        guard fileManager.fileExists(atPath: destination.path, isDirectory: &isFolder) else { return }
+        guard isFolder.boolValue else {
+            throw OutputError(path: destination.path, action: "replace the output folder", underlying: nil,
+                              message: "the output \(destination.path) is a file, not a folder, and a build would replace it. Name a folder of its own with --output (or output: in site.yml), such as public")
+        }
+        let entries: [String]
+        do {
+            entries = try fileManager.contentsOfDirectory(atPath: destination.path)
+        } catch {
+            throw OutputError(path: destination.path, action: "list the output folder", underlying: error)
+        }
+        let visible = entries.filter { !$0.hasPrefix(".") }.sorted()
+        guard !visible.isEmpty, !entries.contains(Self.markName) else { return }
+        let shown = visible.prefix(5).map { "\"\($0)\"" }.joined(separator: ", ") + (visible.count > 5 ? ", …" : "")
+        throw OutputError(path: destination.path, action: "replace the output folder", underlying: nil, message: """
+            the output folder \(destination.path) already holds files that site did not write \
+            (\(shown): \(visible.count) \(visible.count == 1 ? "entry" : "entries")), and a build replaces the whole folder, \
+            so they would be lost. Name a new or empty folder with --output (or output: in site.yml), or move those \
+            files away. Every folder a build writes has a hidden \(Self.markName) file; if this one was written by \
+            an older version of site, delete it and build again
+            """)
+    }
+}
+
+/// The folders `site build` may never replace and `site clean` may never remove, whatever
+/// `site.yml` or the command line says.
+public struct ProtectedPlaces: Sendable {
+    /// Which folder is being checked: the messages and the rules differ a little.
+    public enum Role: String, Sendable {
+        case output
+        case cache
+    }
+
+    /// The folder of `site.yml`.
+    public let project: URL
+    /// The cache folder of the build (`cache_dir`, `--cache-dir`).
+    public let cache: URL
+    /// The user's home folder.
+    public let home: URL
+
+    public init(project: URL, cache: URL, home: URL = FileManager.default.homeDirectoryForCurrentUser) {
+        self.project = project
+        self.cache = cache
+        self.home = home
+    }
+
+    /// Throws an `OutputError` when `folder` is, or holds, the file system's root, the home
+    /// folder or the project; for an output folder, also when it holds the cache folder or lies
+    /// inside the cache, `content/` or `templates/`.
+    public func refuse(_ folder: URL, role: Role) throws {
+        let target = Self.realPath(folder)
+        let project = Self.realPath(self.project)
+        let why: String? =
+            if target == "/" {
+                "it is the root of the file system"
+            } else if Self.path(Self.realPath(home), isInside: target) {
+                "it holds your home folder (\(home.path))"
+            } else if Self.path(project, isInside: target) {
+                "it holds the project itself (\(self.project.path))"
+            } else if role == .output, Self.path(Self.realPath(cache), isInside: target) {
+                "it holds the cache folder (\(cache.path))"
+            } else if role == .output, Self.path(target, isInside: Self.realPath(cache)) {
+                "it is inside the cache folder (\(cache.path))"
+            } else if role == .output, let input = ["content", "templates"].first(where: {
+                Self.path(target, isInside: project + "/" + $0)
+            }) {
+                "it is inside \(input)/, which the build reads"
+            } else {
+                nil
+            }
+        guard let why else { return }
+        let verb = role == .output ? "write its output to" : "use"
+        throw OutputError(path: folder.path, action: "check the \(role.rawValue) folder", underlying: nil, message: """
+            site will not \(verb) \(folder.standardizedFileURL.path): \(why), and \(role == .output ? "a build replaces its output folder whole" : "that folder must be the cache's own"). \
+            Set output and cache_dir in site.yml (or --output and --cache-dir) to folders of their own, such as public and .cache
+            """)
+    }
+
+    /// Whether `path` is `folder` or lies somewhere inside it.
+    static func path(_ path: String, isInside folder: String) -> Bool {
+        path == folder || folder == "/" || path.hasPrefix(folder + "/")
+    }
+
+    /// The absolute path of `url` with `.`, `..` and every symbolic link of the part that exists
+    /// resolved, so that `public/..` or a link to the project is recognised for what it is.
+    static func realPath(_ url: URL) -> String {
+        var existing = url.standardizedFileURL.path
+        var rest: [Substring] = []
+        while true {
+            if let resolved = realpath(existing, nil) {
+                defer { free(resolved) }
+                let base = String(cString: resolved)
+                return rest.reduce(base) { $0 + ($0.hasSuffix("/") ? "" : "/") + $1 }
+            }
+            guard existing != "/", let slash = existing.lastIndex(of: "/") else { return url.standardizedFileURL.path }
+            rest.insert(existing[existing.index(after: slash)...], at: 0)
+            existing = slash == existing.startIndex ? "/" : String(existing[..<slash])
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+/// A build replaces its output folder whole, so it must refuse any folder that is not its own
+/// before it fetches or writes anything, and `site clean` must refuse the same folders.
+@Suite struct OutputOwnershipTests {
+    /// A harness whose project is `<temporary>/site`, so that `..` is still the test's own folder,
+    /// with a file beside the project that no build may touch.
+    private func harness() throws -> (BuildHarness, project: URL) {
+        var harness = try BuildHarness(users: 6)
+        let project = harness.folder.url.appendingPathComponent("site")
+        try write("# Home\n", to: project.appendingPathComponent("content/index.md"))
+        try write("keep me", to: harness.folder.url.appendingPathComponent("beside.txt"))
+        harness.options = BuildOptions(projectDirectory: project)
+        return (harness, project)
+    }
+
+    private func write(_ text: String, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    private func exists(_ url: URL) -> Bool { FileManager.default.fileExists(atPath: url.path) }
+
+    @Test("a build refuses an output that holds the project or the cache, or lies in the cache, content/ or templates/",
+          arguments: [(".", "it holds the project itself"), ("..", "it holds the project itself"),
+                      ("content", "it is inside content/"), ("content/site", "it is inside content/"),
+                      ("templates/out", "it is inside templates/"), (".cache", "it holds the cache folder"),
+                      (".cache/public", "it is inside the cache folder")])
+    func refusesPlacesThatAreNotItsOwn(output: String, reason: String) async throws {
+        var (harness, project) = try harness()
+        defer { harness.remove() }
+        try write("layout", to: project.appendingPathComponent("templates/layout.mustache"))
+        try write("cached", to: project.appendingPathComponent(".cache/http-v3/keep"))
+        harness.settings.output = output
+        await #expect {
+            _ = try await harness.build()
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("will not write its output to") && text.contains(reason) && text.contains("--output")
+        }
+        #expect(exists(project.appendingPathComponent("content/index.md")))
+        #expect(exists(project.appendingPathComponent("templates/layout.mustache")))
+        #expect(exists(project.appendingPathComponent(".cache/http-v3/keep")))
+        #expect(exists(harness.folder.url.appendingPathComponent("beside.txt")))
+        // Refused before anything was fetched or written: no staging folder, no cache, nothing new.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: project.path).sorted() == [".cache", "content", "templates"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: harness.folder.url.path).sorted() == ["beside.txt", "site"])
+    }
+
+    @Test("a build refuses an output whose cache folder is inside it, and a link to the project")
+    func refusesTheCacheInsideAndALinkToTheProject() async throws {
+        var (harness, project) = try harness()
+        defer { harness.remove() }
+        harness.settings.output = "public"
+        harness.settings.cacheDirectory = "public/.cache"
+        await #expect(throws: BuildError.self) { _ = try await harness.build() }
+
+        harness.settings.cacheDirectory = ".cache"
+        try FileManager.default.createSymbolicLink(at: project.appendingPathComponent("link"), withDestinationURL: project)
+        harness.settings.output = "link"
+        await #expect {
+            _ = try await harness.build()
+        } throws: { "\($0)".contains("it holds the project itself") }
+        #expect(exists(project.appendingPathComponent("content/index.md")))
+    }
+
+    @Test("a build refuses a folder holding files no build wrote, names them, and leaves everything as it was")
+    func refusesForeignFiles() async throws {
+        var (harness, project) = try harness()
+        defer { harness.remove() }
+        let www = harness.folder.url.appendingPathComponent("www")
+        for path in ["notes.txt", "photos/a.jpg", "index.html", ".htaccess"] {
+            try write(path, to: www.appendingPathComponent(path))
+        }
+        harness.settings.output = www.path
+        await #expect {
+            _ = try await harness.build()
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains(www.path) && text.contains("\"index.html\", \"notes.txt\", \"photos\": 3 entries")
+                && text.contains("did not write") && text.contains(".site-output")
+        }
+        let left = try FileManager.default.contentsOfDirectory(atPath: www.path).sorted()
+        #expect(left == [".htaccess", "index.html", "notes.txt", "photos"])
+        #expect(try Data(contentsOf: www.appendingPathComponent("notes.txt")) == Data("notes.txt".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: harness.folder.url.path).sorted() == ["beside.txt", "site", "www"])
+        #expect(!exists(project.appendingPathComponent(".cache")))
+    }
+
+    @Test("a build refuses a file named as the output, and leaves it as it was")
+    func refusesAFile() async throws {
+        var (harness, project) = try harness()
+        defer { harness.remove() }
+        try write("notes", to: project.appendingPathComponent("notes.md"))
+        harness.settings.output = "notes.md"
+        await #expect {
+            _ = try await harness.build()
+        } throws: { "\($0)".contains("is a file, not a folder") }
+        #expect(try Data(contentsOf: project.appendingPathComponent("notes.md")) == Data("notes".utf8))
+    }
+
+    @Test("a folder holding only hidden entries is taken, they are kept, and the output it becomes carries the mark")
+    func takesAFolderOfHiddenFilesAndMarksIt() async throws {
+        var (harness, project) = try harness()
+        defer { harness.remove() }
+        try write("", to: project.appendingPathComponent("public/.gitkeep"))
+        harness.settings.output = "public"
+        let summary = try await harness.build()
+        let site = SiteInspector(root: project.appendingPathComponent("public"))
+        #expect(site.markIsInPlace)
+        #expect(try site.files()[".gitkeep"] == Data())
+        #expect(try site.files().count == summary.pagesWritten + summary.filesUnchanged + 1)  // and .gitkeep
+        // A folder a build wrote is the build's: the next one replaces it, even with a stray file in it.
+        try write("stray", to: project.appendingPathComponent("public/stray.txt"))
+        harness.settings.users = 7
+        _ = try await harness.build()
+        #expect(!exists(project.appendingPathComponent("public/stray.txt")))
+        #expect(site.markIsInPlace)
+    }
+
+    @Test("the root and the home folder are refused, and so is anything holding them; a folder beside them is not")
+    func refusesTheRootAndTheHomeFolder() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let home = folder.url.appendingPathComponent("home/someone")
+        let project = home.appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        let places = ProtectedPlaces(project: project, cache: project.appendingPathComponent(".cache"), home: home)
+        for (target, reason) in [("/", "the root of the file system"), (home.path, "your home folder"),
+                                 (home.deletingLastPathComponent().path, "your home folder"), (home.path + "/../someone/.", "your home folder")] {
+            #expect {
+                try places.refuse(URL(fileURLWithPath: target), role: .output)
+            } throws: { "\($0)".contains(reason) }
+        }
+        try places.refuse(home.appendingPathComponent("public"), role: .output)
+        try places.refuse(home.appendingPathComponent("site-public/deep/er"), role: .output)
+        try places.refuse(project.appendingPathComponent(".cache"), role: .cache)
+        #expect(throws: OutputError.self) { try places.refuse(home, role: .cache) }
+    }
+
+    @Test("site clean refuses an output folder holding files no build wrote, and removes nothing")
+    func cleanRefusesForeignFiles() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let output = folder.url.appendingPathComponent("public")
+        let cache = folder.url.appendingPathComponent(".cache")
+        try write("mine", to: output.appendingPathComponent("thesis.tex"))
+        try write("x", to: cache.appendingPathComponent("http-v3/x"))
+        #expect(throws: OutputError.self) {
+            try SiteCleaner(output: output, cache: cache, project: folder.url).clean()
+        }
+        #expect(exists(output.appendingPathComponent("thesis.tex")))
+        #expect(exists(cache.appendingPathComponent("http-v3/x")))
+    }
+}
