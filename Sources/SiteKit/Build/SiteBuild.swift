@@ -24,9 +24,13 @@ public struct SiteBuild: Sendable {
     public func run() async throws -> BuildSummary {
         let started = Date()
         let seed = settings.seed ?? Self.randomSeed()
-        let content = try await step("Load content") {
-            try ContentLoader(directory: options.contentDirectory,
-                              markdownOptions: settings.markdownUnsafe ? [.smart, .unsafe] : [.smart]).loadAll()
+        let loader = ContentLoader(directory: options.contentDirectory,
+                                   markdownOptions: settings.markdownUnsafe ? [.smart, .unsafe] : [.smart])
+        let content = try await step("Load content") { try loader.loadAll() }
+        let unread = loader.unreadFiles()
+        if !unread.isEmpty {
+            let list = unread.count == 1 ? "\(unread[0]) is" : unread.joined(separator: ", ") + " are"
+            reporter.info("note: \(list) not read: a build reads \(ContentPage.standardNames.map { "\($0).md" }.joined(separator: ", ")), the intros of the home, people and posts pages.")
         }
         let sources = try await step("Load templates") { try TemplateSources(overridesIn: options.templatesDirectory) }
         let cacheDirectory = options.resolve(settings.cacheDirectory)

@@ -39,7 +39,7 @@ public struct SiteSettings: Sendable, Equatable {
         guard users >= 0, users <= 1_000_000 else { throw fail("users must be between 0 and 1000000, not \(users)") }
         guard perPage >= 1, perPage <= 10_000 else { throw fail("per_page must be between 1 and 10000, not \(perPage)") }
         guard jobs >= 1, jobs <= 512 else { throw fail("jobs must be between 1 and 512, not \(jobs)") }
-        guard timeout > 0, timeout <= 3600 else { throw fail("timeout must be between 0 and 3600 seconds, not \(timeout)") }
+        guard timeout > 0, timeout <= 3600 else { throw fail("timeout must be more than 0 and at most 3600 seconds, not \(timeout.formatted())") }
         for (name, url) in [("randomuser_url", randomUserURL), ("jsonplaceholder_url", jsonPlaceholderURL)] {
             guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
                 throw fail("\(name) must be an http(s) URL such as https://example.com/api/, not \(url.absoluteString)")

@@ -49,6 +49,15 @@ public struct ContentLoader: Sendable {
         return pages
     }
 
+    /// The Markdown files in the folder that no page reads (`content/about.md`), as people know
+    /// them, sorted: a build names them, so that nobody waits for a page that will not come.
+    public func unreadFiles() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { name in
+            name.hasSuffix(".md") && !name.hasPrefix(".") && !ContentPage.standardNames.contains(String(name.dropLast(3)))
+        }.sorted().map { "\(directory.lastPathComponent)/\($0)" }
+    }
+
     /// The file as people know it: the content folder's name plus the file name.
     func displayPath(for name: String) -> String {
         "\(directory.lastPathComponent)/\(name).md"

@@ -75,6 +75,18 @@ struct SiteBuildTests {
             #expect(entries == [".cache", "public"])
         }
     }
+
+    @Test("a Markdown file no page reads is named in a note, and the build goes on without a warning")
+    func unreadContentIsNamed() async throws {
+        let harness = try BuildHarness(users: 4)
+        defer { harness.remove() }
+        let content = harness.folder.url.appendingPathComponent("content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        try Data("# About us\n".utf8).write(to: content.appendingPathComponent("about.md"))
+        _ = try await harness.build()
+        #expect(harness.text.contains("note: content/about.md is not read: a build reads index.md, users.md, posts.md"))
+        #expect(!harness.text.contains("warning:"))
+    }
 }
 
 @Suite("Choosing live or demo data")

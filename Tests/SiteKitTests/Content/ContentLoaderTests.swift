@@ -25,6 +25,15 @@ struct ContentLoaderTests {
         }
     }
 
+    @Test("Markdown files no page reads are named, sorted; the pages' own, hidden files and others are not")
+    func unreadFilesAreNamed() throws {
+        try withContent(["index.md": "# Home", "users.md": "x", "about.md": "x", "Zebra.md": "x", ".draft.md": "x",
+                         "notes.txt": "x", "posts.md.bak": "x"]) { loader in
+            #expect(loader.unreadFiles() == ["content/Zebra.md", "content/about.md"])
+        }
+        #expect(ContentLoader(directory: URL(fileURLWithPath: "/nonexistent/content")).unreadFiles().isEmpty)
+    }
+
     @Test("without a content folder, loadAll returns the three built-in pages")
     func builtInPagesWhenFolderMissing() throws {
         let folder = try TemporaryFolder()
