@@ -41,8 +41,8 @@ public struct SiteSettings: Sendable, Equatable {
         guard jobs >= 1, jobs <= 512 else { throw fail("jobs must be between 1 and 512, not \(jobs)") }
         guard timeout > 0, timeout <= 3600 else { throw fail("timeout must be more than 0 and at most 3600 seconds, not \(timeout.formatted())") }
         for (name, url) in [("randomuser_url", randomUserURL), ("jsonplaceholder_url", jsonPlaceholderURL)] {
-            guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
-                throw fail("\(name) must be an http(s) URL such as https://example.com/api/, not \(url.absoluteString)")
+            if let problem = FetchableURL.problem(with: url) {
+                throw fail("\(name) must be an http(s) URL such as https://example.com/api/, and \(url.absoluteString) \(problem)")
             }
         }
         return self

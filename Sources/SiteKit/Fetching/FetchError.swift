@@ -13,6 +13,9 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         /// A response arrived in a content or transfer coding the transport cannot decode, so
         /// none of it can be handed over. Not retried: the server would answer the same way.
         case undecodable
+        /// URLSession refused the URL before connecting (on Linux, an IPv6 address such as
+        /// `[::1]`). Not retried: it would refuse it again.
+        case refusedURL
         /// The whole-response deadline fired.
         case timeout(seconds: Double)
         /// The server answered with an error status.
@@ -52,7 +55,7 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
     /// A short name for the kind, used in machine-readable output.
     public var kindName: String {
         switch kind {
-        case .transport, .undecodable: "transport"
+        case .transport, .undecodable, .refusedURL: "transport"
         case .timeout: "timeout"
         case .httpStatus: "http"
         case .decoding: "decoding"
@@ -77,6 +80,8 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
             return "\(target) failed: \(Self.clause(detail))\(tries). Check the network and retry, or build from the embedded API with --demo."
         case .undecodable:
             return "\(target) failed: the server answered in a content or transfer coding that URLSession cannot decode (it knows identity, chunked, gzip, deflate, br and zstd), so nothing of the response could be used or stored. The server chose a coding the request did not offer: report it to whoever runs it."
+        case .refusedURL:
+            return "\(target) failed: URLSession, the HTTP client of builds and site fetch, refused the URL before connecting (on Linux it does not accept IPv6 addresses such as [::1]). Use a host name instead, such as localhost."
         case .timeout(let seconds):
             return "\(target) timed out after \(Self.format(seconds)) s\(tries). The server is slow or stalled; retry later, raise --timeout, or run with --demo."
         case .httpStatus(let status, let message):
@@ -109,6 +114,7 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         switch kind {
         case .transport(let detail, _): "failed (\(Self.clause(detail)))"
         case .undecodable: "answered in a coding URLSession cannot decode"
+        case .refusedURL: "was refused by URLSession before connecting (on Linux it does not accept IPv6 addresses such as [::1])"
         case .timeout(let seconds): "timed out after \(Self.format(seconds)) s"
         case .retryAfterTooLong(let seconds, _): "asked to retry after \(Self.format(seconds)) s"
         case .httpStatus(let status, _): "answered HTTP \(status)"

@@ -52,9 +52,11 @@ public enum FetchTool {
 
     /// The request for these flags; throws `FetchToolError` for a bad URL or header line.
     public static func request(_ options: FetchToolOptions) throws -> HTTPRequest {
-        guard let url = URL(string: options.url), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", url.host != nil else {
+        guard let url = URL(string: options.url) else {
             throw FetchToolError("\(options.url) is not an http or https URL")
+        }
+        if let problem = FetchableURL.problem(with: url) {
+            throw FetchToolError("\(options.url) \(problem)")
         }
         var headers = HTTPHeaders()
         for line in options.headers {

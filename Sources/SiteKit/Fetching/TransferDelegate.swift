@@ -186,6 +186,9 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
             return .transport(detail: "the name does not resolve", unreachable: true)
         case NSURLErrorCannotConnectToHost:
             return .transport(detail: "the connection was refused", unreachable: true)
+        case NSURLErrorBadURL, NSURLErrorUnsupportedURL:
+            // Foundation refuses the URL before any connection; an IPv6 address such as [::1] is one.
+            return .refusedURL
         case NSURLErrorNotConnectedToInternet:
             return .transport(detail: "there is no route to the host", unreachable: true)
         case NSURLErrorNetworkConnectionLost:

@@ -66,9 +66,16 @@ struct SettingsFileTests {
         #expect(error?.description.hasPrefix("bad-yaml.yml:") == true)
     }
 
-    @Test("API URLs must be http(s)")
+    @Test("API URLs must be http(s) URLs the HTTP client accepts, and the error says why")
     func apiURLsMustBeHTTP() {
         #expect(throws: SettingsError.self) { try load("javascript-url.yml") }
+        #expect {
+            try load("ipv6-url.yml").0.validated(file: "ipv6-url.yml")
+        } throws: { error in
+            let text = "\(error)"
+            return text.hasPrefix("ipv6-url.yml: jsonplaceholder_url must be") && text.contains("names an IPv6 address")
+                && text.contains("such as localhost")
+        }
     }
 
     @Test("a missing default settings file is fine; a missing --config file is an error")

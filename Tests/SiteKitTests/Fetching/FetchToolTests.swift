@@ -69,6 +69,28 @@ import Testing
         #expect(FetchTool.limits.maxRedirects == 0)
     }
 
+    @Test("a URL the client could never fetch is refused before any attempt, with the reason",
+          arguments: [("ftp://x.test/a", "is not an http or https URL"), ("http://", "has no host name"),
+                      ("http://[::1]:8080/", "names an IPv6 address")])
+    func unfetchableURLsAreRefused(url: String, reason: String) {
+        #expect {
+            try FetchTool.request(FetchToolOptions(url: url))
+        } throws: { ($0 as? FetchToolError)?.message == "\(url) \(reason)" || ($0 as? FetchToolError)?.message.hasPrefix("\(url) \(reason)") == true }
+    }
+
+    @Test("URLSession's refusal of a URL is a readable error after one attempt, not four")
+    func aURLSessionRefusalIsNotRetried() async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        let client = harness.client(HTTPClientOptions(timeout: 5, retry: RetryPolicy()))
+        await #expect {
+            _ = try await client.fetch(HTTPRequest(url: URL(string: "http://[::1]:9/")!), limits: .json)
+        } throws: { error in
+            guard let error = error as? FetchError else { return false }
+            return error.attempts == 1 && error.kind == .refusedURL && error.description.contains("refused the URL before connecting")
+        }
+    }
+
     @Test func plainOutputIsTheBodyAndOneSummaryLine() async throws {
         let harness = try CacheHarness()
         defer { harness.remove() }
