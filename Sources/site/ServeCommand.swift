@@ -42,7 +42,7 @@ struct ServeCommand: AsyncParsableCommand {
             let (settings, project) = try flags.resolveSettings(reporter: reporter)
             return try await flags.makeBuild(settings: settings, project: project, reporter: reporter).run()
         }
-        await session.buildOnce()
+        // Bound before the first build, so that a port in use is said at once, not after a build.
         let server: PreviewServer
         do {
             server = try await PreviewServer.start(root: output, host: host, port: port, hub: hub) { method, path, status in
@@ -52,6 +52,7 @@ struct ServeCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("error: \(paragraph(error))\n".utf8))
             throw ExitCode.failure
         }
+        await session.buildOnce()
         let watching = noWatch ? "" : "; watching content/, templates/ and \(flags.configURL.lastPathComponent)"
         FileHandle.standardError.write(Data("serving \(output.path) at \(server.baseURL.absoluteString)/\(watching). Ctrl-C stops.\n".utf8))
         let watcher = Task { if !noWatch { await session.watch() } }

@@ -52,7 +52,7 @@ public final class DemoAPIServer: Sendable {
             ) { origin in await state.setOrigin(origin.absoluteString) }
             return DemoAPIServer(faults: faults, log: log, state: state, server: server)
         } catch let failure as LocalServer.StartFailure {
-            throw DemoAPIServerError(message: "could not listen on \(host):\(port): \(failure.reason)")
+            throw DemoAPIServerError(message: failure.message(host: host, port: port))
         }
     }
 

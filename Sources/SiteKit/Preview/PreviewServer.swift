@@ -28,7 +28,7 @@ public final class PreviewServer: Sendable {
                                                      host: host, port: port, label: "site.preview")
             return PreviewServer(hub: hub, server: server)
         } catch let failure as LocalServer.StartFailure {
-            throw PreviewError(message: "could not listen on \(host):\(port): \(failure.reason). Pick another port with --port, or 0 for any free one.")
+            throw PreviewError(message: failure.message(host: host, port: port))
         }
     }
 

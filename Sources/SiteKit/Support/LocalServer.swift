@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import ServiceLifecycle
 
 /// A Hummingbird server running in a task on an executor of its own until it is stopped: the part
@@ -12,9 +13,39 @@ import ServiceLifecycle
 /// accepted, and only then ends; after `grace` whatever still runs (a stalled response) is
 /// cancelled.
 struct LocalServer: Sendable {
-    /// Why a server did not start, for its owner to word for people.
+    /// Why a server did not start, and what to do about it.
     struct StartFailure: Error {
         var reason: String
+        var advice = "Pick another port with --port, or 0 for any free one."
+
+        /// The failure behind `error`, as a bind reports it.
+        init(_ error: any Error) {
+            if let failure = error as? StartFailure {
+                self = failure
+            } else if let error = error as? IOError, error.errnoCode == EADDRINUSE {
+                reason = "the port is in use by another program"
+            } else if let error = error as? IOError, error.errnoCode == EACCES {
+                reason = "permission denied (ports below 1024 need privileges)"
+            } else if let error = error as? IOError, error.errnoCode == EADDRNOTAVAIL {
+                reason = "no network interface of this machine has that address"
+                advice = "Use an address of this machine with --host, such as 127.0.0.1, or 0.0.0.0 for all of them."
+            } else if error is SocketAddressError.UnknownHost || error is SocketAddressError {
+                reason = "the host name does not resolve"
+                advice = "Use an address of this machine with --host, such as 127.0.0.1, or 0.0.0.0 for all of them."
+            } else {
+                reason = "\(error)"
+            }
+        }
+
+        init(reason: String, advice: String = "Use an address of this machine with --host, such as 127.0.0.1.") {
+            self.reason = reason
+            self.advice = advice
+        }
+
+        /// One sentence for people: where, why, what to do.
+        func message(host: String, port: Int) -> String {
+            "could not listen on \(host):\(port): \(reason). \(advice)"
+        }
     }
 
     /// `http://host:port` as bound (port 0 resolved).
@@ -65,14 +96,14 @@ struct LocalServer: Sendable {
         var iterator = bound.makeAsyncIterator()
         do {
             guard let url = try await iterator.next()?.get() else {
-                throw StartFailure(reason: "it stopped before it was listening")
+                throw StartFailure(reason: "it stopped before it was listening", advice: "Try again; if it happens again, report it.")
             }
             return LocalServer(baseURL: url, executor: executor, services: services, task: task)
         } catch {
             await services.triggerGracefulShutdown()
             _ = await task.result
             await executor.shutdown()
-            throw error as? StartFailure ?? StartFailure(reason: "\(error)")
+            throw StartFailure(error)
         }
     }
 

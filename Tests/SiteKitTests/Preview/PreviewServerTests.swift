@@ -100,6 +100,25 @@ struct PreviewServerTests {
         }
     }
 
+    @Test("a port in use or a host that is not this machine's is an error saying which, and what to do")
+    func bindFailuresSayWhy() async throws {
+        try await servedSite { harness, server in
+            let port = try #require(server.baseURL.port)
+            await #expect {
+                _ = try await PreviewServer.start(root: harness.output, port: port)
+            } throws: { error in
+                "\(error)" == "could not listen on 127.0.0.1:\(port): the port is in use by another program. Pick another port with --port, or 0 for any free one."
+            }
+            for host in ["no-such-host.invalid", "192.0.2.1"] {
+                await #expect {
+                    _ = try await PreviewServer.start(root: harness.output, host: host, port: 0)
+                } throws: { error in
+                    "\(error)".hasPrefix("could not listen on \(host):0: ") && "\(error)".hasSuffix("Use an address of this machine with --host, such as 127.0.0.1, or 0.0.0.0 for all of them.")
+                }
+            }
+        }
+    }
+
     @Test("the event stream starts with the current state and ends when the server stops")
     func eventStream() async throws {
         try await servedSite { _, server in
