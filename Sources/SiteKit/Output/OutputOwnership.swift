@@ -8,8 +8,9 @@ import Foundation
 /// - the folder may not be a place `ProtectedPlaces` refuses (the project, the home folder, the
 ///   cache, the folders the build reads);
 /// - a folder that already exists must be one a build wrote, which every build marks with the
-///   hidden file `.site-output`, or hold nothing but hidden top-level entries (a `.gitkeep`),
-///   which a build carries over as the user's. Anything else there belongs to somebody else.
+///   hidden file `.site-output` (outputs of versions before the mark are known by their layout),
+///   or hold nothing but hidden top-level entries (a `.gitkeep`), which a build carries over as
+///   the user's. Anything else there belongs to somebody else.
 public struct OutputOwnership: Sendable {
     /// The hidden file at the top of every output folder a build writes.
     public static let markName = ".site-output"
@@ -24,6 +25,18 @@ public struct OutputOwnership: Sendable {
 
     public init(places: ProtectedPlaces) {
         self.places = places
+    }
+
+    /// The top-level names of an output folder written before builds marked their output: all of
+    /// `required` and nothing outside `allowed`. Such a folder is taken as a build's (and marked by
+    /// the build that replaces it), so that an upgrade does not stop at its own output.
+    static let unmarkedLayout = (required: Set(["404.html", "authors", "posts", "report", "robots.txt", "sitemap.xml", "users"]),
+                                 allowed: Set(["404.html", "assets", "authors", "favicon.svg", "feed.xml", "index.html", "posts",
+                                               "report", "robots.txt", "sitemap.xml", "thumbs", "users"]))
+
+    static func isUnmarkedBuild(_ visible: [String]) -> Bool {
+        let names = Set(visible)
+        return unmarkedLayout.required.isSubset(of: names) && names.isSubset(of: unmarkedLayout.allowed)
     }
 
     /// Throws an `OutputError` saying why `destination` may not be replaced, and what to do.
@@ -43,14 +56,13 @@ public struct OutputOwnership: Sendable {
             throw OutputError(path: destination.path, action: "list the output folder", underlying: error)
         }
         let visible = entries.filter { !$0.hasPrefix(".") }.sorted()
-        guard !visible.isEmpty, !entries.contains(Self.markName) else { return }
+        guard !visible.isEmpty, !entries.contains(Self.markName), !Self.isUnmarkedBuild(visible) else { return }
         let shown = visible.prefix(5).map { "\"\($0)\"" }.joined(separator: ", ") + (visible.count > 5 ? ", …" : "")
         throw OutputError(path: destination.path, action: "replace the output folder", underlying: nil, message: """
             the output folder \(destination.path) already holds files that site did not write \
             (\(shown): \(visible.count) \(visible.count == 1 ? "entry" : "entries")), and a build replaces the whole folder, \
             so they would be lost. Name a new or empty folder with --output (or output: in site.yml), or move those \
-            files away. Every folder a build writes has a hidden \(Self.markName) file; if this one was written by \
-            an older version of site, delete it and build again
+            files away. Every folder a build writes has a hidden \(Self.markName) file
             """)
     }
 }

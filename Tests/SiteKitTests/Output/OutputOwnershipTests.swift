@@ -80,13 +80,36 @@ import Testing
         } throws: { error in
             let text = "\(error)"
             return text.contains(www.path) && text.contains("\"index.html\", \"notes.txt\", \"photos\": 3 entries")
-                && text.contains("did not write") && text.contains(".site-output")
+                && text.contains("did not write") && text.contains("hidden .site-output file")
         }
         let left = try FileManager.default.contentsOfDirectory(atPath: www.path).sorted()
         #expect(left == [".htaccess", "index.html", "notes.txt", "photos"])
         #expect(try Data(contentsOf: www.appendingPathComponent("notes.txt")) == Data("notes.txt".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: harness.folder.url.path).sorted() == ["beside.txt", "site", "www"])
         #expect(!exists(project.appendingPathComponent(".cache")))
+    }
+
+    @Test("an output of a version before the mark is known by its layout and replaced; a hand-made site is not")
+    func takesAnUnmarkedBuildByItsLayout() async throws {
+        var (harness, project) = try harness()
+        defer { harness.remove() }
+        harness.settings.output = "public"
+        let output = project.appendingPathComponent("public")
+        _ = try await harness.build()
+        try FileManager.default.removeItem(at: output.appendingPathComponent(OutputOwnership.markName))
+        try write("stale", to: output.appendingPathComponent("users/gone.html"))
+        harness.settings.users = 7
+        _ = try await harness.build()
+        #expect(SiteInspector(root: output).markIsInPlace)
+        #expect(!exists(output.appendingPathComponent("users/gone.html")))
+
+        let handMade = harness.folder.url.appendingPathComponent("www")
+        for path in ["index.html", "assets/site.css", "sitemap.xml", "robots.txt", "404.html"] {
+            try write(path, to: handMade.appendingPathComponent(path))
+        }
+        harness.settings.output = handMade.path
+        await #expect(throws: BuildError.self) { _ = try await harness.build() }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: handMade.path).count == 5)
     }
 
     @Test("a build refuses a file named as the output, and leaves it as it was")
