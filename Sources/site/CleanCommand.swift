@@ -20,7 +20,7 @@ struct CleanCommand: ParsableCommand {
         do {
             let (settings, project) = try flags.resolveSettings(reporter: Reporter())
             let options = BuildOptions(projectDirectory: project)
-            let removed = try SiteCleaner(output: options.resolve(settings.output), cache: options.resolve(settings.cacheDirectory),
+            let removed = try SiteCleaner(output: options.outputFolder(settings.output), cache: options.resolve(settings.cacheDirectory),
                                           project: project).clean()
             print(removed.isEmpty ? "nothing to remove" : removed.map { "removed \($0)" }.joined(separator: "\n"))
         } catch {

@@ -26,7 +26,7 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             let (settings, folder) = try flags.resolveSettings(reporter: reporter)
             project = folder
-            output = BuildOptions(projectDirectory: folder).resolve(settings.output)
+            output = BuildOptions(projectDirectory: folder).outputFolder(settings.output)
         } catch {
             FileHandle.standardError.write(Data("error: \(paragraph(error))\n".utf8))
             throw ExitCode.failure

@@ -24,6 +24,19 @@ public struct BuildOptions: Sendable {
     var contentDirectory: URL { projectDirectory.appendingPathComponent("content", isDirectory: true) }
     var templatesDirectory: URL { projectDirectory.appendingPathComponent("templates", isDirectory: true) }
 
+    /// The output folder `path` names, with symbolic links followed: a `public` that links to a
+    /// web root is built into the web root, and the link stays as it was. A link whose target does
+    /// not exist yet leads to that target, which the build creates.
+    public func outputFolder(_ path: String) -> URL {
+        var url = resolve(path).standardizedFileURL
+        for _ in 0..<16 {
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path) else { break }
+            url = (target.hasPrefix("/") ? URL(fileURLWithPath: target)
+                : url.deletingLastPathComponent().appendingPathComponent(target)).standardizedFileURL
+        }
+        return URL(fileURLWithPath: ProtectedPlaces.realPath(url), isDirectory: true)
+    }
+
     /// `path` as given, or resolved against the project folder when relative.
     public func resolve(_ path: String) -> URL {
         path.hasPrefix("/") ? URL(fileURLWithPath: path) : projectDirectory.appendingPathComponent(path)

@@ -34,7 +34,7 @@ public struct SiteBuild: Sendable {
         }
         let sources = try await step("Load templates") { try TemplateSources(overridesIn: options.templatesDirectory) }
         let cacheDirectory = options.resolve(settings.cacheDirectory)
-        let destination = options.resolve(settings.output)
+        let destination = options.outputFolder(settings.output)
         try await step("Check the output folder") {
             try OutputOwnership(places: ProtectedPlaces(project: options.projectDirectory, cache: cacheDirectory)).check(destination)
         }

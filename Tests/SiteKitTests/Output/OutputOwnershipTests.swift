@@ -112,6 +112,27 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: handMade.path).count == 5)
     }
 
+    @Test("an output that is a symbolic link is built into its target, and the link stays; a dangling one gets its target made")
+    func buildsThroughALink() async throws {
+        var (harness, project) = try harness()
+        defer { harness.remove() }
+        let webRoot = harness.folder.url.appendingPathComponent("www/site")
+        try FileManager.default.createDirectory(at: webRoot, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: project.appendingPathComponent("public").path, withDestinationPath: "../www/site")
+        harness.settings.output = "public"
+        _ = try await harness.build()
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: project.appendingPathComponent("public").path) == "../www/site")
+        #expect(exists(webRoot.appendingPathComponent("index.html")))
+        #expect(SiteInspector(root: webRoot).markIsInPlace)
+
+        try FileManager.default.createSymbolicLink(atPath: project.appendingPathComponent("later").path,
+                                                   withDestinationPath: harness.folder.url.appendingPathComponent("www/later").path)
+        harness.settings.output = "later"
+        _ = try await harness.build()
+        #expect(exists(harness.folder.url.appendingPathComponent("www/later/index.html")))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: project.appendingPathComponent("later").path).hasSuffix("www/later"))
+    }
+
     @Test("a build refuses a file named as the output, and leaves it as it was")
     func refusesAFile() async throws {
         var (harness, project) = try harness()
