@@ -43,10 +43,15 @@ struct APICommand: AsyncParsableCommand {
 
     func run() async throws {
         let injector = try await FaultInjector.configured(latency: latency, jitter: jitter, faultSpecs: faults)
-        try await DemoAPIServer.run(host: host, port: port, faults: injector, portraits: portraits) { url in
-            let line = "demo API listening on \(url.absoluteString) (randomuser: \(url.absoluteString)/api/, "
-                + "jsonplaceholder: \(url.absoluteString))\n"
-            FileHandle.standardError.write(Data(line.utf8))
+        do {
+            try await DemoAPIServer.run(host: host, port: port, faults: injector, portraits: portraits) { url in
+                let line = "demo API listening on \(url.absoluteString) (randomuser: \(url.absoluteString)/api/, "
+                    + "jsonplaceholder: \(url.absoluteString))\n"
+                FileHandle.standardError.write(Data(line.utf8))
+            }
+        } catch let error as DemoAPIServerError {
+            FileHandle.standardError.write(Data("error: \(paragraph(error))\n".utf8))
+            throw ExitCode.failure
         }
     }
 }
