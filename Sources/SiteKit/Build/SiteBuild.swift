@@ -36,7 +36,9 @@ public struct SiteBuild: Sendable {
         let cacheDirectory = options.resolve(settings.cacheDirectory)
         let destination = options.outputFolder(settings.output)
         try await step("Check the output folder") {
-            try OutputOwnership(places: ProtectedPlaces(project: options.projectDirectory, cache: cacheDirectory)).check(destination)
+            let places = ProtectedPlaces(project: options.projectDirectory, cache: cacheDirectory)
+            try places.refuse(cacheDirectory, role: .cache)
+            try OutputOwnership(places: places).check(destination)
         }
         let fingerprint = BuildFingerprint.make(settings: settings, options: options, content: content, templates: sources)
         if let summary = try await upToDate(fingerprint: fingerprint, destination: destination, cacheDirectory: cacheDirectory, started: started) {

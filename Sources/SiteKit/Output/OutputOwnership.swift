@@ -90,8 +90,8 @@ public struct ProtectedPlaces: Sendable {
     }
 
     /// Throws an `OutputError` when `folder` is, or holds, the file system's root, the home
-    /// folder or the project; for an output folder, also when it holds the cache folder or lies
-    /// inside the cache, `content/` or `templates/`.
+    /// folder or the project, or lies inside `content/` or `templates/` (which `site serve`
+    /// watches); for an output folder, also when it holds the cache folder or lies inside it.
     public func refuse(_ folder: URL, role: Role) throws {
         let target = Self.realPath(folder)
         let project = Self.realPath(self.project)
@@ -106,7 +106,7 @@ public struct ProtectedPlaces: Sendable {
                 "it holds the cache folder (\(cache.path))"
             } else if role == .output, Self.path(target, isInside: Self.realPath(cache)) {
                 "it is inside the cache folder (\(cache.path))"
-            } else if role == .output, let input = ["content", "templates"].first(where: {
+            } else if let input = ["content", "templates"].first(where: {
                 Self.path(target, isInside: project + "/" + $0)
             }) {
                 "it is inside \(input)/, which the build reads"

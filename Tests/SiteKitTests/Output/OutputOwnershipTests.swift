@@ -49,6 +49,23 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: harness.folder.url.path).sorted() == ["beside.txt", "site"])
     }
 
+    @Test("a build refuses a cache folder that holds the project or lies in content/ or templates/",
+          arguments: [(".", "it holds the project itself"), ("content/.cache", "it is inside content/"),
+                      ("templates/cache", "it is inside templates/")])
+    func refusesCachePlaces(cache: String, reason: String) async throws {
+        var (harness, project) = try harness()
+        defer { harness.remove() }
+        harness.settings.cacheDirectory = cache
+        await #expect {
+            _ = try await harness.build()
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("site will not use") && text.contains(reason) && text.contains("the cache's own")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: project.path).sorted() == ["content"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: project.appendingPathComponent("content").path) == ["index.md"])
+    }
+
     @Test("a build refuses an output whose cache folder is inside it, and a link to the project")
     func refusesTheCacheInsideAndALinkToTheProject() async throws {
         var (harness, project) = try harness()
