@@ -33,6 +33,10 @@ public struct SiteBuild: Sendable {
             reporter.info("note: \(list) not read: a build reads \(ContentPage.standardNames.map { "\($0).md" }.joined(separator: ", ")), the intros of the home, people and posts pages.")
         }
         let sources = try await step("Load templates") { try TemplateSources(overridesIn: options.templatesDirectory) }
+        if !sources.unused.isEmpty {
+            let list = sources.unused.count == 1 ? "\(sources.unused[0]) is" : sources.unused.joined(separator: ", ") + " are"
+            reporter.info("note: \(list) not used: no template includes \(sources.unused.count == 1 ? "it" : "them") as a partial, and only a file named after a template of the theme replaces it.")
+        }
         let cacheDirectory = options.resolve(settings.cacheDirectory)
         let destination = options.outputFolder(settings.output)
         try await step("Check the output folder") {

@@ -12,6 +12,9 @@ public struct TemplateSources: Sendable {
     public let overridden: [String]
     /// The folder the overrides came from, for error messages.
     let directory: URL?
+    /// Files of `templates/` that neither replace a template of the theme nor are included as a
+    /// partial by any template, as people know them ("templates/old.mustache"): a build names them.
+    public let unused: [String]
     /// SHA-256 of every template's name and source: what the render memo and the up-to-date
     /// check key on.
     let fingerprint: Data
@@ -31,6 +34,21 @@ public struct TemplateSources: Sendable {
                 overridden.append(name)
             }
         }
+        // A partial that does not exist renders as nothing: a misspelt name would drop part of
+        // every page without a word.
+        var included = Set<String>()
+        for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
+            for (partial, line) in TemplatePartials.included(in: source) {
+                included.insert(partial)
+                guard sources[partial] == nil, let directory, overridden.contains(name) else { continue }
+                throw TemplateError(file: directory.appendingPathComponent(name + ".mustache").path, message: """
+                    includes the partial "\(partial)" on line \(line), which is neither a template of the theme nor a \
+                    file in \(directory.lastPathComponent)/ (the theme's are \(DefaultTemplates.all.keys.sorted().joined(separator: ", ")))
+                    """)
+            }
+        }
+        unused = overridden.filter { DefaultTemplates.all[$0] == nil && !included.contains($0) }
+            .map { "\(directory?.lastPathComponent ?? "templates")/\($0).mustache" }
         var hasher = SHA256()
         for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
             for part in [name, source] {

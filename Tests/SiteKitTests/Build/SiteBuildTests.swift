@@ -76,15 +76,18 @@ struct SiteBuildTests {
         }
     }
 
-    @Test("a Markdown file no page reads is named in a note, and the build goes on without a warning")
+    @Test("a Markdown file no page reads and a template nothing uses are named in notes, and the build goes on without a warning")
     func unreadContentIsNamed() async throws {
         let harness = try BuildHarness(users: 4)
         defer { harness.remove() }
-        let content = harness.folder.url.appendingPathComponent("content")
-        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
-        try Data("# About us\n".utf8).write(to: content.appendingPathComponent("about.md"))
+        for (folder, file) in [("content", "about.md"), ("templates", "peopel.mustache")] {
+            let url = harness.folder.url.appendingPathComponent(folder)
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            try Data("# About us\n".utf8).write(to: url.appendingPathComponent(file))
+        }
         _ = try await harness.build()
         #expect(harness.text.contains("note: content/about.md is not read: a build reads index.md, users.md, posts.md"))
+        #expect(harness.text.contains("note: templates/peopel.mustache is not used"))
         #expect(!harness.text.contains("warning:"))
     }
 }

@@ -6,10 +6,15 @@ import Testing
 struct TemplateSetTests {
     private func templates(_ files: [String: String]) throws -> (TemplateSet, TemporaryFolder) {
         let folder = try TemporaryFolder()
-        for (name, text) in files {
-            try Data(text.utf8).write(to: folder.url.appendingPathComponent(name + ".mustache"))
+        do {
+            for (name, text) in files {
+                try Data(text.utf8).write(to: folder.url.appendingPathComponent(name + ".mustache"))
+            }
+            return (try TemplateSet(overridesIn: folder.url), folder)
+        } catch {
+            folder.remove()
+            throw error
         }
-        return (try TemplateSet(overridesIn: folder.url), folder)
     }
 
     @Test("{{value}} escapes the five HTML characters exactly as mustache's HTML escaping does; {{{value}}} does not")
@@ -49,5 +54,40 @@ struct TemplateSetTests {
             let text = "\(error)"
             return text.contains("users.mustache") && text.contains("line 4,") && text.contains("sectionCloseNameIncorrect")
         }
+    }
+
+    @Test("a partial no template provides is an error naming the file, the partial and its line")
+    func misspeltPartialIsAnError() throws {
+        #expect {
+            try templates(["users": "<ul>\n\n  {{ >  thumbnial }}\n</ul>\n"])
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("users.mustache includes the partial \"thumbnial\" on line 3")
+                && text.contains("the theme's are 404, author,") && text.contains("Fix or remove the file")
+        }
+        // The user's own partials, the theme's, and dynamic names ({{>*name}}) are fine.
+        let (set, folder) = try templates(["users": "{{> card}}{{>thumbnail}}{{>*which}}", "card": "<b>{{name}}</b>"])
+        defer { folder.remove() }
+        #expect(set.overridden.sorted() == ["card", "users"])
+    }
+
+    @Test("files of templates/ that replace nothing and that nothing includes are listed as unused")
+    func unusedTemplatesAreListed() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let files = ["home": "{{> card}}", "card": "x", "old-home": "y", "zeta": "z"]
+        for (name, text) in files {
+            try Data(text.utf8).write(to: folder.url.appendingPathComponent(name + ".mustache"))
+        }
+        let sources = try TemplateSources(overridesIn: folder.url)
+        #expect(sources.unused == ["\(folder.url.lastPathComponent)/old-home.mustache", "\(folder.url.lastPathComponent)/zeta.mustache"])
+        #expect(try TemplateSources(overridesIn: nil).unused.isEmpty)
+    }
+
+    @Test("partials are found with their lines; other tags, unclosed tags and dynamic names are not")
+    func partialsAreFound() {
+        let found = TemplatePartials.included(in: "{{> a}}\n{{#x}}{{>b }}{{/x}}\n\n{{ > c}}{{!> not}}{{>*d}}{{> e")
+        #expect(found.map(\.name) == ["a", "b", "c"])
+        #expect(found.map(\.line) == [1, 2, 4])
     }
 }
