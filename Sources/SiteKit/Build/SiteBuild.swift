@@ -27,16 +27,8 @@ public struct SiteBuild: Sendable {
         let loader = ContentLoader(directory: options.contentDirectory,
                                    markdownOptions: settings.markdownUnsafe ? [.smart, .unsafe] : [.smart])
         let content = try await step("Load content") { try loader.loadAll() }
-        let unread = loader.unreadFiles()
-        if !unread.isEmpty {
-            let list = unread.count == 1 ? "\(unread[0]) is" : unread.joined(separator: ", ") + " are"
-            reporter.info("note: \(list) not read: a build reads \(ContentPage.standardNames.map { "\($0).md" }.joined(separator: ", ")), the intros of the home, people and posts pages.")
-        }
         let sources = try await step("Load templates") { try TemplateSources(overridesIn: options.templatesDirectory) }
-        if !sources.unused.isEmpty {
-            let list = sources.unused.count == 1 ? "\(sources.unused[0]) is" : sources.unused.joined(separator: ", ") + " are"
-            reporter.info("note: \(list) not used: no template includes \(sources.unused.count == 1 ? "it" : "them") as a partial, and only a file named after a template of the theme replaces it.")
-        }
+        noteIdleFiles(content: loader.unreadFiles(), templates: sources.unused)
         let cacheDirectory = options.resolve(settings.cacheDirectory)
         let destination = options.outputFolder(settings.output)
         try await step("Check the output folder") {
@@ -121,6 +113,22 @@ public struct SiteBuild: Sendable {
             throw error
         } catch {
             throw BuildError(step: name, message: Self.sentence((error as? LocalizedError)?.errorDescription ?? "\(error)"))
+        }
+    }
+
+    /// Names the files of `content/` and `templates/` the build does not use, so that nobody
+    /// waits for a page or a change that will not come.
+    private func noteIdleFiles(content: [String], templates: [String]) {
+        func list(_ files: [String]) -> String {
+            files.count == 1 ? "\(files[0]) is" : files.joined(separator: ", ") + " are"
+        }
+        if !content.isEmpty {
+            let read = ContentPage.standardNames.map { "\($0).md" }.joined(separator: ", ")
+            reporter.info("note: \(list(content)) not read: a build reads \(read), the intros of the home, people and posts pages.")
+        }
+        if !templates.isEmpty {
+            reporter.info("note: \(list(templates)) not used: no template includes \(templates.count == 1 ? "it" : "them") as a partial, "
+                + "and only a file named after a template of the theme replaces it.")
         }
     }
 
