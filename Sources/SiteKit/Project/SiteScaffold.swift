@@ -29,6 +29,7 @@ public struct SiteScaffold: Sendable {
     public func create() throws -> [String] {
         let files = files
         let fileManager = FileManager.default
+        if let refusal = Self.refusal(for: directory) { throw ScaffoldError(message: refusal) }
         let existing = files.map(\.path).filter { fileManager.fileExists(atPath: directory.appendingPathComponent($0).path) }
         guard existing.isEmpty else {
             throw ScaffoldError(message: "\(directory.path) already has \(Self.list(existing)); site init never overwrites files, so nothing was written. Pick an empty folder, or move those files away first.")
@@ -45,6 +46,19 @@ public struct SiteScaffold: Sendable {
             }
         }
         return files.map(\.path)
+    }
+
+    /// Why `directory` cannot hold a new site, or nil: the root of the file system (as a mistyped
+    /// `site init "$FOLDER/"` would name it) and a file are refused.
+    static func refusal(for directory: URL) -> String? {
+        if ProtectedPlaces.realPath(directory) == "/" {
+            return "site init will not make the root of the file system a site (\(directory.path)); nothing was written. Name a folder of its own, such as my-site."
+        }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder), !isFolder.boolValue {
+            return "\(directory.path) is a file, not a folder; nothing was written. Name a new or empty folder for the site, such as my-site."
+        }
+        return nil
     }
 
     /// Creates `url` only if nothing is there, even if another process races us to it.

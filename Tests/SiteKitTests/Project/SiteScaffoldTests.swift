@@ -60,6 +60,21 @@ struct SiteScaffoldTests {
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("content/index.md").path))
     }
 
+    @Test("init refuses the root of the file system and a file, and writes nothing")
+    func initRefusesTheRootAndAFile() throws {
+        // Checked without create(), so that a regression cannot write into the root.
+        #expect(SiteScaffold.refusal(for: URL(fileURLWithPath: "/tmp/.."))?.contains("will not make the root of the file system a site") == true)
+        #expect(SiteScaffold.refusal(for: URL(fileURLWithPath: "/tmp/new-site")) == nil)
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let file = folder.url.appendingPathComponent("notes")
+        try Data("mine".utf8).write(to: file)
+        #expect {
+            try SiteScaffold(directory: file).create()
+        } throws: { "\($0)".contains("is a file, not a folder") }
+        #expect(try Data(contentsOf: file) == Data("mine".utf8))
+    }
+
     @Test("clean removes the output, the cache and leftovers of killed builds, and nothing else")
     func cleanRemovesOnlyOutputAndCache() throws {
         let folder = try TemporaryFolder()
