@@ -38,8 +38,12 @@ struct ServeCommand: AsyncParsableCommand {
                                            flags.configURL]),
             hub: hub, reporter: reporter
         ) {
-            // site.yml is read again on every rebuild, so edits to it apply too.
+            // site.yml is read again on every rebuild, so edits to it apply too, but for the folder served.
             let (settings, project) = try flags.resolveSettings(reporter: reporter)
+            let named = BuildOptions(projectDirectory: project).outputFolder(settings.output)
+            if named != output {
+                reporter.warning("the settings now name the output \(named.path), but site serve keeps serving \(output.path), where it started; restart site serve to serve the new folder.")
+            }
             return try await flags.makeBuild(settings: settings, project: project, reporter: reporter).run()
         }
         // Bound before the first build, so that a port in use is said at once, not after a build.

@@ -80,11 +80,16 @@ public struct BuildSummary: Sendable {
             "render: \(render.text)\(render.reused > 0 ? "\nrender cache: \(render.reused) of \(render.pages) pages unchanged since an earlier build, not rendered again" : "")"
         }
         return """
-        built \(people) people and \(posts) posts: \(pagesWritten) files written, \(filesUnchanged) unchanged, in \(String(format: "%.2f", seconds)) s
+        built \(Self.count(people, "person", "people")) and \(Self.count(posts, "post", "posts")): \(Self.count(pagesWritten, "file", "files")) written, \(filesUnchanged) unchanged, in \(String(format: "%.2f", seconds)) s
         \(work)
         images: \(images.downloaded) downloaded, \(images.fromCache + images.revalidated) from cache (\(images.revalidated) revalidated), \(imageFailures) failed, in \(String(format: "%.2f", imageSeconds)) s
         source: \(source.summary); seed: \(seed) (rebuild the same people with --seed \(seed))
         """
+    }
+
+    /// "1 person", "2 people".
+    static func count(_ number: Int, _ one: String, _ many: String) -> String {
+        "\(number) \(number == 1 ? one : many)"
     }
 }
 
