@@ -84,7 +84,7 @@ struct DataGathering: Sendable {
     }
 
     private func fetchData(client: any HTTPFetching, randomUser: URL, jsonPlaceholder: URL) async throws -> SiteData {
-        reporter.info("fetching \(settings.users) people (seed \(seed)) from \(randomUser.absoluteString) and posts from \(jsonPlaceholder.absoluteString)")
+        reporter.info("fetching \(BuildSummary.count(settings.users, "person", "people")) (seed \(seed)) from \(randomUser.absoluteString) and posts from \(jsonPlaceholder.absoluteString)")
         let data = try await SiteDataFetcher(client: client, randomUserURL: randomUser, jsonPlaceholderURL: jsonPlaceholder,
                                              users: settings.users, seed: seed, nationalities: settings.nationalities).fetch()
         if data.skipped > 0 {
