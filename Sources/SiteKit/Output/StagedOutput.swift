@@ -148,9 +148,7 @@ public final class StagedOutput: Sendable {
             for name in entries where name.hasPrefix(".") {
                 let kept = staging.appendingPathComponent(name)
                 if !fileManager.fileExists(atPath: kept.path) {
-                    if link(destination.appendingPathComponent(name).path, kept.path) != 0 {
-                        try? fileManager.copyItem(at: destination.appendingPathComponent(name), to: kept)
-                    }
+                    Self.carry(destination.appendingPathComponent(name).path, to: kept.path)
                 }
             }
         }
@@ -170,6 +168,23 @@ public final class StagedOutput: Sendable {
         }
         if hadPrevious { try? fileManager.removeItem(at: retired) }
         store?.sweepIfDue()
+    }
+
+    /// Puts the entry at `source` (a hidden top-level entry of the previous output) at `target`,
+    /// leaving `source` as it is until the swap: files as hard links, folders (a `.git` a deploy
+    /// pushes from) made anew and filled the same way, so that no file's bytes are copied where a
+    /// link is possible. Whatever cannot be linked is copied.
+    static func carry(_ source: String, to target: String) {
+        var info = stat()
+        guard lstat(source, &info) == 0 else { return }
+        if info.st_mode & S_IFMT == S_IFDIR {
+            guard mkdir(target, info.st_mode & 0o7777) == 0 else { return }
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: source)) ?? [] {
+                carry(source + "/" + name, to: target + "/" + name)
+            }
+        } else if info.st_mode & S_IFMT != S_IFREG || link(source, target) != 0 {
+            try? FileManager.default.copyItem(atPath: source, toPath: target)
+        }
     }
 
     /// Throws the staging folder away; the previous output is untouched.

@@ -106,4 +106,31 @@ import Testing
         output.discard()
         #expect(try SiteInspector(root: folder.url.appendingPathComponent("public")).files() == ["index.html": Data("kept".utf8)])
     }
+
+    @Test func hiddenFoldersOfThePreviousOutputAreCarriedOverAsLinksNotCopies() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let destination = folder.url.appendingPathComponent("public")
+        let first = try StagedOutput(destination: destination)
+        try first.write(Data("v1".utf8), to: "index.html")
+        try first.commit()
+        let git = destination.appendingPathComponent(".git")
+        try FileManager.default.createDirectory(at: git.appendingPathComponent("objects/ab"), withIntermediateDirectories: true)
+        try Data("blob".utf8).write(to: git.appendingPathComponent("objects/ab/cdef"))
+        try Data("ref: refs/heads/main\n".utf8).write(to: git.appendingPathComponent("HEAD"))
+        try FileManager.default.createSymbolicLink(atPath: git.appendingPathComponent("link").path, withDestinationPath: "HEAD")
+        let inode = { (url: URL) in try FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? Int }
+        let blobInode = try inode(git.appendingPathComponent("objects/ab/cdef"))
+
+        let second = try StagedOutput(destination: destination)
+        try second.write(Data("v2".utf8), to: "index.html")
+        try second.commit()
+
+        #expect(try Data(contentsOf: destination.appendingPathComponent("index.html")) == Data("v2".utf8))
+        #expect(try Data(contentsOf: git.appendingPathComponent("objects/ab/cdef")) == Data("blob".utf8))
+        #expect(try inode(git.appendingPathComponent("objects/ab/cdef")) == blobInode)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: git.appendingPathComponent("link").path) == "HEAD")
+        #expect(try Data(contentsOf: git.appendingPathComponent("HEAD")) == Data("ref: refs/heads/main\n".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["public"])
+    }
 }
