@@ -5,7 +5,7 @@ import SiteKit
 /// The options of a build, shared by `site build` and `site serve`.
 struct BuildFlags: ParsableArguments {
     @Option(help: "The settings file.") var config = "site.yml"
-    @Option(help: "Where the site is written.") var output: String?
+    @Option(help: "Where the site is written: a folder of its own, replaced whole by every build.") var output: String?
     @Option(name: .customLong("cache-dir"), help: "The HTTP cache folder.") var cacheDir: String?
     @Option(name: .customLong("randomuser-url"), help: "The people API.") var randomUserURL: String?
     @Option(name: .customLong("jsonplaceholder-url"), help: "The posts API.") var jsonPlaceholderURL: String?
