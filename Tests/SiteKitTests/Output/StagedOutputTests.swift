@@ -61,13 +61,19 @@ import Testing
         #expect(try inode("") != before[0])
     }
 
-    @Test func discardLeavesThePreviousOutputAsItWas() throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
+    /// Commits a first output holding `index.html` ("v1") in `folder`, and returns its folder.
+    private func firstOutput(in folder: TemporaryFolder) throws -> URL {
         let destination = folder.url.appendingPathComponent("public")
         let first = try StagedOutput(destination: destination)
         try first.write(Data("v1".utf8), to: "index.html")
         try first.commit()
+        return destination
+    }
+
+    @Test func discardLeavesThePreviousOutputAsItWas() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let destination = try firstOutput(in: folder)
         let second = try StagedOutput(destination: destination)
         try second.write(Data("v2".utf8), to: "index.html")
         second.discard()
@@ -110,10 +116,7 @@ import Testing
     @Test func hiddenFoldersOfThePreviousOutputAreCarriedOverAsLinksNotCopies() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let destination = folder.url.appendingPathComponent("public")
-        let first = try StagedOutput(destination: destination)
-        try first.write(Data("v1".utf8), to: "index.html")
-        try first.commit()
+        let destination = try firstOutput(in: folder)
         let git = destination.appendingPathComponent(".git")
         try FileManager.default.createDirectory(at: git.appendingPathComponent("objects/ab"), withIntermediateDirectories: true)
         try Data("blob".utf8).write(to: git.appendingPathComponent("objects/ab/cdef"))
