@@ -68,34 +68,39 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
 
     public var errorDescription: String? { description }
 
-    public var description: String {
+    public var description: String { message(forBuild: true) }
+
+    /// The paragraph for people. A build's suggests `--demo`; `site fetch`, which has no demo
+    /// data to fall back on, suggests only what it can do.
+    public func message(forBuild: Bool) -> String {
+        let demo = forBuild ? ", or build from the embedded API with --demo" : ""
         let target = "\(method) \(url.absoluteString)"
         let tries = attempts > 1 ? " (\(attempts) attempts)" : ""
         switch kind {
         case .transport(let detail, let unreachable):
             let host = url.host ?? url.absoluteString
             if unreachable {
-                return "\(target) failed: \(host) could not be reached (\(detail))\(tries). Check the network or the URL, or build from the embedded API with --demo."
+                return "\(target) failed: \(host) could not be reached (\(detail))\(tries). Check the network or the URL\(demo)."
             }
-            return "\(target) failed: \(Self.clause(detail))\(tries). Check the network and retry, or build from the embedded API with --demo."
+            return "\(target) failed: \(Self.clause(detail))\(tries). Check the network and retry\(demo)."
         case .undecodable:
             return "\(target) failed: the server answered in a content or transfer coding that URLSession cannot decode (it knows identity, chunked, gzip, deflate, br and zstd), so nothing of the response could be used or stored. The server chose a coding the request did not offer: report it to whoever runs it."
         case .refusedURL:
             return "\(target) failed: URLSession, the HTTP client of builds and site fetch, refused the URL before connecting (on Linux it does not accept IPv6 addresses such as [::1]). Use a host name instead, such as localhost."
         case .timeout(let seconds):
-            return "\(target) timed out after \(Self.format(seconds)) s\(tries). The server is slow or stalled; retry later, raise --timeout, or run with --demo."
+            return "\(target) timed out after \(Self.format(seconds)) s\(tries). The server is slow or stalled; retry later\(forBuild ? ", raise --timeout, or run with --demo" : " or raise --timeout")."
         case .httpStatus(let status, let message):
             let said = message.map { ": the server said \"\($0)\"" } ?? ""
-            let advice = status >= 500 ? "The server is failing; retry later or run with --demo." : "Check the URL and its parameters."
+            let advice = status >= 500 ? "The server is failing; retry later\(forBuild ? " or run with --demo" : "")." : "Check the URL and its parameters."
             return "\(target) answered HTTP \(status)\(said)\(tries). \(advice)"
         case .decoding(let path, let detail):
             return "\(target) sent JSON this tool cannot read at \(path.isEmpty ? "the top level" : path): \(detail). Check that the URL points at the right API."
         case .offlineMiss:
-            return "\(target) is not in the cache, and --offline forbids the network. Go online and build once to fill the cache, or use --demo."
+            return "\(target) is not in the cache, and --offline forbids the network. Go online and \(forBuild ? "build once to fill the cache, or use --demo" : "fetch it once to fill the cache")."
         case .limit(let detail):
             return "\(target) was refused: \(detail)."
         case .retryAfterTooLong(let seconds, let cap):
-            return "\(target) asked to retry after \(Self.format(seconds)) s, longer than the \(Self.format(cap)) s this tool waits. Retry later, or run with --demo."
+            return "\(target) asked to retry after \(Self.format(seconds)) s, longer than the \(Self.format(cap)) s this tool waits. Retry later\(forBuild ? ", or run with --demo" : "")."
         case .cache(let detail):
             return "\(target): the cache could not be used: \(detail)."
         }

@@ -86,7 +86,7 @@ public enum FetchTool {
                                    standardError: summary(result, milliseconds: HTTPClient.milliseconds(since: started)) + "\n",
                                    exitCode: 0)
         } catch let error as FetchError {
-            return failure(error.description, kind: error.kindName, json: options.json)
+            return failure(error.message(forBuild: false), kind: error.kindName, json: options.json)
         } catch let error as FetchToolError {
             return failure(error.message, kind: "usage", json: options.json)
         } catch {

@@ -46,6 +46,8 @@ import Testing
         let failure = try object(output.standardOutput)
         #expect(output.exitCode == 1 && failure["kind"] as? String == "offline")
         #expect((failure["error"] as? String)?.contains("http://127.0.0.1:1/x") == true)
+        // site fetch has no demo data: its advice is what it can do, never --demo.
+        #expect((failure["error"] as? String)?.hasSuffix("Go online and fetch it once to fill the cache.") == true)
 
         let refused = await FetchTool.run(FetchToolOptions(url: "http://127.0.0.1:1/x", json: true, noRetry: true), client: harness.client())
         #expect(try object(refused.standardOutput)["kind"] as? String == "transport")
@@ -54,6 +56,7 @@ import Testing
         #expect(usage.exitCode == 1 && usageObject["kind"] as? String == "usage")
         let plain = await FetchTool.run(FetchToolOptions(url: "http://127.0.0.1:1/x", noRetry: true), client: harness.client())
         #expect(plain.exitCode == 1 && plain.standardOutput.isEmpty && plain.standardError.hasPrefix("error: GET http://127.0.0.1:1/x"))
+        #expect(!plain.standardError.contains("--demo") && plain.standardError.contains("Check the network or the URL."))
     }
 
     @Test func headersMethodAndFlagsMapOntoTheRequestAndOptions() throws {
