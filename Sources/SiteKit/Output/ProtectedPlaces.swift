@@ -28,6 +28,7 @@ public struct ProtectedPlaces: Sendable {
     public func refuse(_ folder: URL, role: Role) throws {
         let target = Self.realPath(folder)
         let project = Self.realPath(self.project)
+        let cache = Self.realPath(self.cache)
         let why: String? =
             if target == "/" {
                 "it is the root of the file system"
@@ -35,10 +36,10 @@ public struct ProtectedPlaces: Sendable {
                 "it holds your home folder (\(home.path))"
             } else if Self.path(project, isInside: target) {
                 "it holds the project itself (\(self.project.path))"
-            } else if role == .output, Self.path(Self.realPath(cache), isInside: target) {
-                "it holds the cache folder (\(cache.path))"
-            } else if role == .output, Self.path(target, isInside: Self.realPath(cache)) {
-                "it is inside the cache folder (\(cache.path))"
+            } else if role == .output, Self.path(cache, isInside: target) {
+                "it holds the cache folder (\(self.cache.path))"
+            } else if role == .output, Self.path(target, isInside: cache) {
+                "it is inside the cache folder (\(self.cache.path))"
             } else if let input = ["content", "templates"].first(where: {
                 Self.path(target, isInside: project + "/" + $0)
             }) {

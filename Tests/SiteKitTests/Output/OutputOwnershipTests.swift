@@ -23,6 +23,16 @@ import Testing
 
     private func exists(_ url: URL) -> Bool { FileManager.default.fileExists(atPath: url.path) }
 
+    /// Expects a build with `harness` to fail with an error whose text holds every one of `parts`.
+    private func expectRefusal(_ harness: BuildHarness, saying parts: String...,
+                               sourceLocation: SourceLocation = #_sourceLocation) async {
+        await #expect(sourceLocation: sourceLocation) {
+            _ = try await harness.build()
+        } throws: { error in
+            parts.allSatisfy { "\(error)".contains($0) }
+        }
+    }
+
     @Test("a build refuses an output that holds the project or the cache, or lies in the cache, content/ or templates/",
           arguments: [(".", "it holds the project itself"), ("..", "it holds the project itself"),
                       ("content", "it is inside content/"), ("content/site", "it is inside content/"),
@@ -34,12 +44,7 @@ import Testing
         try write("layout", to: project.appendingPathComponent("templates/layout.mustache"))
         try write("cached", to: project.appendingPathComponent(".cache/http-v3/keep"))
         harness.settings.output = output
-        await #expect {
-            _ = try await harness.build()
-        } throws: { error in
-            let text = "\(error)"
-            return text.contains("will not write its output to") && text.contains(reason) && text.contains("--output")
-        }
+        await expectRefusal(harness, saying: "will not write its output to", reason, "--output")
         #expect(exists(project.appendingPathComponent("content/index.md")))
         #expect(exists(project.appendingPathComponent("templates/layout.mustache")))
         #expect(exists(project.appendingPathComponent(".cache/http-v3/keep")))
@@ -56,12 +61,7 @@ import Testing
         var (harness, project) = try harness()
         defer { harness.remove() }
         harness.settings.cacheDirectory = cache
-        await #expect {
-            _ = try await harness.build()
-        } throws: { error in
-            let text = "\(error)"
-            return text.contains("site will not use") && text.contains(reason) && text.contains("the cache's own")
-        }
+        await expectRefusal(harness, saying: "site will not use", reason, "the cache's own")
         #expect(try FileManager.default.contentsOfDirectory(atPath: project.path).sorted() == ["content"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: project.appendingPathComponent("content").path) == ["index.md"])
     }
@@ -77,9 +77,7 @@ import Testing
         harness.settings.cacheDirectory = ".cache"
         try FileManager.default.createSymbolicLink(at: project.appendingPathComponent("link"), withDestinationURL: project)
         harness.settings.output = "link"
-        await #expect {
-            _ = try await harness.build()
-        } throws: { "\($0)".contains("it holds the project itself") }
+        await expectRefusal(harness, saying: "it holds the project itself")
         #expect(exists(project.appendingPathComponent("content/index.md")))
     }
 
@@ -92,13 +90,8 @@ import Testing
             try write(path, to: www.appendingPathComponent(path))
         }
         harness.settings.output = www.path
-        await #expect {
-            _ = try await harness.build()
-        } throws: { error in
-            let text = "\(error)"
-            return text.contains(www.path) && text.contains("\"index.html\", \"notes.txt\", \"photos\": 3 entries")
-                && text.contains("did not write") && text.contains("hidden .site-output file")
-        }
+        await expectRefusal(harness, saying: www.path, "\"index.html\", \"notes.txt\", \"photos\": 3 entries",
+                            "did not write", "hidden .site-output file")
         let left = try FileManager.default.contentsOfDirectory(atPath: www.path).sorted()
         #expect(left == [".htaccess", "index.html", "notes.txt", "photos"])
         #expect(try Data(contentsOf: www.appendingPathComponent("notes.txt")) == Data("notes.txt".utf8))
@@ -156,9 +149,7 @@ import Testing
         defer { harness.remove() }
         try write("notes", to: project.appendingPathComponent("notes.md"))
         harness.settings.output = "notes.md"
-        await #expect {
-            _ = try await harness.build()
-        } throws: { "\($0)".contains("is a file, not a folder") }
+        await expectRefusal(harness, saying: "is a file, not a folder")
         #expect(try Data(contentsOf: project.appendingPathComponent("notes.md")) == Data("notes".utf8))
     }
 
