@@ -25,7 +25,7 @@ public struct SiteSettings: Sendable, Equatable {
     /// Freshness floor for cached responses (`cache.ttl`, `--ttl`), in seconds.
     public var cacheTTL: Double = 0
     /// Which picture sizes are downloaded (`images.sizes`).
-    public var imageSizes: [ImageSize] = ImageSize.allCases
+    public var imageSizes: [ImageSize] = ImageSize.defaults
     /// At most this many downloads from one host at once (`images.per_host`); nil means `jobs`.
     public var imagesPerHost: Int?
     public var output = "public"

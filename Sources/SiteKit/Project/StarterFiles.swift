@@ -27,6 +27,9 @@ enum StarterFiles {
     jobs: 64
     timeout: 30
     # nationalities: [us, fr, ir, ua]
+    # Pictures: 48 px for lists and 128 px for detail pages; medium adds 72 px for 1.25-1.5x screens.
+    # images:
+    #   sizes: [thumbnail, medium, large]
 
     randomuser_url: https://randomuser.me/api/
     jsonplaceholder_url: https://jsonplaceholder.typicode.com

@@ -21,6 +21,28 @@ struct PicturePipelineTests {
         }
     }
 
+    @Test("by default 48 and 128 px pictures are fetched and offered in srcset; images.sizes adds the 72 px ones")
+    func defaultSizes() async throws {
+        try await DemoAPIServer.with { server in
+            var harness = try BuildHarness(source: .live, users: 12)
+            defer { harness.remove() }
+            harness.use(server)
+            _ = try await harness.build()
+            #expect(await server.log.requests(pathPrefix: "/api/portraits/med/").isEmpty)
+            #expect(await !server.log.requests(pathPrefix: "/api/portraits/thumb/").isEmpty)
+            let list = try harness.site.html("users/index.html")
+            let srcset = try #require(list.firstMatch(of: /srcset="([^"]*)"/)).1
+            #expect(srcset.contains(" 48w, ") && srcset.hasSuffix(" 128w") && !srcset.contains("72w"), "\(srcset)")
+
+            harness.settings.imageSizes = [.thumbnail, .medium, .large]
+            _ = try await harness.build()
+            #expect(await !server.log.requests(pathPrefix: "/api/portraits/med/").isEmpty)
+            let dense = try #require(try harness.site.html("users/index.html").firstMatch(of: /srcset="([^"]*)"/)).1
+            #expect(dense.contains(" 48w, ") && dense.contains(" 72w, ") && dense.hasSuffix(" 128w"), "\(dense)")
+            #expect(try harness.site.brokenLinks().isEmpty)
+        }
+    }
+
     @Test("a 404 and an HTML page served as a JPEG are warnings with placeholders; --strict fails and keeps the old site")
     func badPicturesAndStrict() async throws {
         try await DemoAPIServer.with { server in
