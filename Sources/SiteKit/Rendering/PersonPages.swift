@@ -12,7 +12,8 @@ extension SiteRenderer {
     }
 
     /// The detail page of the person at `position` in the list. Its picture is the large one, or
-    /// the medium one when the large one failed, or an initials placeholder.
+    /// the medium one when the large one failed (if `images.sizes` fetched it), or an initials
+    /// placeholder.
     func personPage(at position: Int, of index: SiteIndex, images: [URL: PublishedImage]) throws -> RenderedFile {
         let entry = index.people[position]
         let person = entry.item
