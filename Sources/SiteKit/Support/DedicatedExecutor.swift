@@ -1,4 +1,3 @@
-import Dispatch
 import NIOCore
 import NIOPosix
 import Synchronization
@@ -13,16 +12,33 @@ import Synchronization
 /// it, writing the answer) follow one another on that thread without waking another: the demo
 /// API's cost per request is mostly such hand-overs, and it shares two cores with the build it
 /// serves.
+///
+/// There is one loop per label, made on first use and kept for the life of the process, like
+/// NIO's own singleton groups; servers of one kind (a build's demo API, the preview) take turns
+/// on it. A loop is never shut down because a server's end is not the end of the work it gives
+/// its loop: Hummingbird finishes a graceful shutdown in an unstructured task of its own that
+/// nobody can wait for, and that task's last release fails a promise of the loop (NIOExtras'
+/// `ServerQuiescingHelper.deinit`). On a loop that had been shut down, NIO reports that as an
+/// error and says it will become a crash.
 final class DedicatedExecutor: TaskExecutor {
     /// The group Hummingbird serves connections on: this executor's own loop.
     let group: MultiThreadedEventLoopGroup
     private let loop: any EventLoop
-    /// Set once the loop is gone. A job enqueued after that (a second `stop`) runs on a dispatch
-    /// queue, as NIO drops work given to a loop that has shut down.
-    private let isShutDown = Atomic<Bool>(false)
 
+    private static let loops = Mutex<[String: DedicatedExecutor]>([:])
+
+    /// The loop for servers labelled `label`, made on first use.
     /// - Parameter label: names the thread for `ps`, `top` and profilers (Linux allows 15 bytes).
-    init(label: String) {
+    static func named(_ label: String) -> DedicatedExecutor {
+        loops.withLock { loops in
+            if let existing = loops[label] { return existing }
+            let made = DedicatedExecutor(label: label)
+            loops[label] = made
+            return made
+        }
+    }
+
+    private init(label: String) {
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         loop = group.next()
         #if os(Linux)
@@ -32,18 +48,7 @@ final class DedicatedExecutor: TaskExecutor {
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        if isShutDown.load(ordering: .acquiring) {
-            DispatchQueue.global().async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
-        } else {
-            loop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
-        }
-    }
-
-    /// Stops the thread. Call it from outside the loop once no task runs there any more; later
-    /// calls do nothing.
-    func shutdown() async {
-        guard !isShutDown.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        try? await group.shutdownGracefully()
+        loop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }
 

@@ -4,8 +4,8 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 
-/// A Hummingbird server running in a task on an executor of its own until it is stopped: the part
-/// the demo API and the preview server share.
+/// A Hummingbird server running in a task on the event-loop thread of its kind (its label) until it
+/// is stopped: the part the demo API and the preview server share.
 ///
 /// Stopping is a graceful shutdown, not a cancellation: cancelling the serving task can drop a
 /// connection that was accepted but not yet handed to the server, and NIO traps on that
@@ -64,7 +64,7 @@ struct LocalServer: Sendable {
         logger.logLevel = .critical
         let (bound, boundContinuation) = AsyncStream.makeStream(of: Result<URL, any Error>.self)
         let displayHost = host.contains(":") ? "[\(host)]" : host
-        let executor = DedicatedExecutor(label: label)
+        let executor = DedicatedExecutor.named(label)
         let application = Application(
             responder: responder,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
@@ -102,21 +102,18 @@ struct LocalServer: Sendable {
         } catch {
             await services.triggerGracefulShutdown()
             _ = await task.result
-            await executor.shutdown()
             throw StartFailure(error)
         }
     }
 
     /// Shuts serving down gracefully and waits for it to end, on the server's own executor so that
     /// a starved cooperative pool cannot slow the shutdown; `before` runs first, on that executor
-    /// too. Safe to call more than once.
+    /// too. Safe to call more than once. The loop stays, for the next server of this kind.
     func stop(before: @Sendable () async -> Void = {}) async {
         await withTaskExecutorPreference(executor) {
             await before()
             await services.triggerGracefulShutdown()
             _ = await task.result
         }
-        // From outside the loop: a loop cannot wait for its own end.
-        await executor.shutdown()
     }
 }

@@ -1,4 +1,8 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Hummingbird
 import Testing
 @testable import SiteKit
 
@@ -6,7 +10,7 @@ import Testing
 struct DedicatedExecutorTests {
     @Test("a task's steps, and the end of its sleep, all run on the executor's one thread")
     func oneThread() async throws {
-        let executor = DedicatedExecutor(label: "test")
+        let executor = DedicatedExecutor.named("test")
         let clock = ContinuousClock()
         let (before, after, slept) = try await withTaskExecutorPreference(executor) {
             let before = pthread_self()
@@ -19,18 +23,16 @@ struct DedicatedExecutorTests {
         #expect(pthread_equal(before, again) != 0, "one thread for all the work")
         #expect(pthread_equal(before, pthread_self()) == 0, "not the caller's thread")
         #expect(slept >= .milliseconds(30))
-        await executor.shutdown()
     }
 
     #if os(Linux)
     @Test("the thread carries the label as its name")
     func named() async throws {
-        let executor = DedicatedExecutor(label: "site.test-api")
+        let executor = DedicatedExecutor.named("site.test-api")
         let name = await withTaskExecutorPreference(executor) {
             try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)
         }
         #expect(name == "site.test-api\n")
-        await executor.shutdown()
     }
     #endif
 
@@ -44,7 +46,7 @@ struct DedicatedExecutorTests {
 
     @Test("cancelling a long sleep on the loop ends it at once, with CancellationError")
     func cancelledSleep() async throws {
-        let executor = DedicatedExecutor(label: "test")
+        let executor = DedicatedExecutor.named("test")
         let clock = ContinuousClock()
         let start = clock.now
         let sleeper = Task(executorPreference: executor) {
@@ -55,15 +57,25 @@ struct DedicatedExecutorTests {
         let result = await sleeper.result
         #expect(throws: CancellationError.self) { try result.get() }
         #expect(clock.now - start < .seconds(5))
-        await executor.shutdown()
     }
 
-    @Test("work that comes after shutdown still runs, and a second shutdown does nothing")
-    func runsAfterShutdown() async throws {
-        let executor = DedicatedExecutor(label: "test")
-        await executor.shutdown()
-        await executor.shutdown()
-        let value = await withTaskExecutorPreference(executor) { 42 }
-        #expect(value == 42)
+    @Test("one loop per label, for the life of the process: a server's stop leaves it running")
+    func oneLoopPerLabel() async throws {
+        let first = DedicatedExecutor.named("test-loops")
+        #expect(DedicatedExecutor.named("test-loops") === first)
+        #expect(DedicatedExecutor.named("test-other") !== first)
+        let responder = CallbackResponder<BasicRequestContext> { _, _ in Response(status: .noContent) }
+        let server = try await LocalServer.start(responder: responder, host: "127.0.0.1", port: 0, label: "test-loops")
+        #expect(server.executor === first)
+        let (_, response) = try await URLSession.shared.data(from: server.baseURL.appendingPathComponent("ping"))
+        #expect((response as? HTTPURLResponse)?.statusCode == 204)
+        let thread = await withTaskExecutorPreference(server.executor) { pthread_self() }
+        await server.stop()
+        // What Hummingbird's own shutdown task does last: it fails a promise of the loop.
+        let promise = server.executor.group.next().makePromise(of: Void.self)
+        promise.fail(CancellationError())
+        await #expect(throws: CancellationError.self) { try await promise.futureResult.get() }
+        let after = await withTaskExecutorPreference(server.executor) { pthread_self() }
+        #expect(pthread_equal(thread, after) != 0, "the same thread serves the next server of this kind")
     }
 }
