@@ -26,9 +26,9 @@ public struct SiteBuild: Sendable {
         let seed = settings.seed ?? Self.randomSeed()
         let loader = ContentLoader(directory: options.contentDirectory,
                                    markdownOptions: settings.markdownUnsafe ? [.smart, .unsafe] : [.smart])
-        let content = try await step("Load content") { try loader.loadAll() }
+        let content = try await step("Load content") { try loader.loadAll(reserving: SiteRenderer.builtInFolders) }
         let sources = try await step("Load templates") { try TemplateSources(overridesIn: options.templatesDirectory) }
-        noteIdleFiles(content: loader.unreadFiles(), templates: sources.unused)
+        noteUnusedTemplates(sources.unused)
         let cacheDirectory = options.resolve(settings.cacheDirectory)
         let destination = options.outputFolder(settings.output)
         try await step("Check the output folder") {
@@ -116,27 +116,21 @@ public struct SiteBuild: Sendable {
         }
     }
 
-    /// Names the files of `content/` and `templates/` the build does not use, so that nobody
-    /// waits for a page or a change that will not come.
-    private func noteIdleFiles(content: [String], templates: [String]) {
-        func list(_ files: [String]) -> String {
-            files.count == 1 ? "\(files[0]) is" : files.joined(separator: ", ") + " are"
-        }
-        if !content.isEmpty {
-            let read = ContentPage.standardNames.map { "\($0).md" }.joined(separator: ", ")
-            reporter.info("note: \(list(content)) not read: a build reads \(read), the intros of the home, people and posts pages.")
-        }
-        if !templates.isEmpty {
-            reporter.info("note: \(list(templates)) not used: no template includes \(templates.count == 1 ? "it" : "them") as a partial, "
-                + "and only a file named after a template of the theme replaces it.")
-        }
+    /// Names the files of `templates/` the build does not use, so that nobody waits for a change
+    /// that will not come.
+    private func noteUnusedTemplates(_ templates: [String]) {
+        guard !templates.isEmpty else { return }
+        let list = templates.count == 1 ? "\(templates[0]) is" : templates.joined(separator: ", ") + " are"
+        reporter.info("note: \(list) not used: no template includes \(templates.count == 1 ? "it" : "them") as a partial, "
+            + "and only a file named after a template of the theme replaces it.")
     }
 
     /// The renderer of this build once its data source is known.
     private func makeRenderer(source: DataSource, seed: String, templates: TemplateSet, content: [String: ContentPage],
                               memo: RenderMemo?) -> SiteRenderer {
+        let menu = ContentPage.ownPages(in: content).filter(\.inMenu).map { MenuLink(name: $0.name, title: $0.title) }
         let frame = PageFrame(title: settings.title, description: settings.description, language: settings.language,
-                              source: source, seed: seed)
+                              source: source, seed: seed, menu: menu)
         var renderer = SiteRenderer(templates: templates, frame: frame, content: content, perPage: settings.perPage, baseURL: settings.baseURL)
         renderer.memo = memo
         return renderer

@@ -31,6 +31,54 @@ public struct ContentLoader: Sendable {
             throw ContentError(file: shown, message: "the file does not exist. Create it with a front matter "
                 + "block ('---', 'title: …', '---') followed by the page's Markdown text.")
         }
+        return try read(file, as: name, shown: shown)
+    }
+
+    /// Loads the standard pages (`index`, `users`, `posts`), whose text is the intro of a page the
+    /// build makes, and every other Markdown file of the folder as a page of its own
+    /// (`content/about.md` → `about/`), keyed by name: the file's name as a slug. A page of its own
+    /// may not take a name in `reserved` (the folders the site's other pages are in) or the name
+    /// of a standard page, and no two files may give the same name; each is an error naming the
+    /// files and what to rename.
+    public func loadAll(reserving reserved: Set<String> = []) throws -> [String: ContentPage] {
+        var pages: [String: ContentPage] = [:]
+        for name in ContentPage.standardNames { pages[name] = try load(name) }
+        var sources: [String: String] = [:]
+        for file in ownPageFiles() {
+            let stem = String(file.dropLast(".md".count))
+            let shown = "\(directory.lastPathComponent)/\(file)"
+            let name = Slug.make(stem, fallback: "")
+            guard !name.isEmpty else {
+                throw ContentError(file: shown, message: "its name has no letter or digit to name the page by. Rename it, "
+                    + "e.g. to about.md, which is published at about/.")
+            }
+            if let other = sources[name] {
+                throw ContentError(file: shown, message: "it would be published at \(name)/, like \(other). "
+                    + "Rename one of them: a page's address is its file name in lowercase, with a dash for each run of other characters.")
+            }
+            if ContentPage.standardNames.contains(name) || reserved.contains(name) {
+                throw ContentError(file: shown, message: "it would be published at \(name)/, which the site's own pages use"
+                    + " (\((reserved.union(ContentPage.standardNames)).sorted().joined(separator: ", "))). Rename it, e.g. to about-\(name).md.")
+            }
+            sources[name] = shown
+            pages[name] = try read(directory.appendingPathComponent(file), as: name, shown: shown,
+                                   defaultTitle: ContentPage.defaultTitle(for: stem))
+        }
+        return pages
+    }
+
+    /// The Markdown files that are pages of their own, sorted: every `.md` file but the standard
+    /// pages' and hidden ones (`.draft.md`).
+    func ownPageFiles() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { name in
+            name.hasSuffix(".md") && !name.hasPrefix(".") && !ContentPage.standardNames.contains(String(name.dropLast(3)))
+        }.sorted()
+    }
+
+    /// The page in `file`, named `name`; without a title in its front matter it is `defaultTitle`
+    /// (the capitalised name).
+    private func read(_ file: URL, as name: String, shown: String, defaultTitle: String? = nil) throws -> ContentPage {
         let data: Data
         do {
             data = try Data(contentsOf: file)
@@ -39,23 +87,8 @@ public struct ContentLoader: Sendable {
                 + "Check that it is a readable file, not a folder.")
         }
         let text = try ContentText.decode(data, file: shown)
-        return try page(named: name, from: text, file: file, shown: shown)
-    }
-
-    /// Loads the standard pages (`index`, `users`, `posts`), keyed by name.
-    public func loadAll() throws -> [String: ContentPage] {
-        var pages: [String: ContentPage] = [:]
-        for name in ContentPage.standardNames { pages[name] = try load(name) }
-        return pages
-    }
-
-    /// The Markdown files in the folder that no page reads (`content/about.md`), as people know
-    /// them, sorted: a build names them, so that nobody waits for a page that will not come.
-    public func unreadFiles() -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.filter { name in
-            name.hasSuffix(".md") && !name.hasPrefix(".") && !ContentPage.standardNames.contains(String(name.dropLast(3)))
-        }.sorted().map { "\(directory.lastPathComponent)/\($0)" }
+        return try page(named: name, from: text, file: file, shown: shown,
+                        defaultTitle: defaultTitle ?? ContentPage.defaultTitle(for: name))
     }
 
     /// The file as people know it: the content folder's name plus the file name.
@@ -63,20 +96,36 @@ public struct ContentLoader: Sendable {
         "\(directory.lastPathComponent)/\(name).md"
     }
 
-    private func page(named name: String, from text: String, file: URL, shown: String) throws -> ContentPage {
+    private func page(named name: String, from text: String, file: URL, shown: String, defaultTitle: String) throws -> ContentPage {
         let matter = try FrontMatter.parse(text, file: shown)
         var extra = matter.values
         let title = try textValue("title", from: &extra, lines: matter.keyLines, file: shown)
         let description = try textValue("description", from: &extra, lines: matter.keyLines, file: shown)
+        if !ContentPage.standardNames.contains(name) {
+            try checkMenuKeys(extra, lines: matter.keyLines, file: shown)
+        }
         return ContentPage(
             name: name,
-            title: title.flatMap { $0.isEmpty ? nil : $0 } ?? ContentPage.defaultTitle(for: name),
+            title: title.flatMap { $0.isEmpty ? nil : $0 } ?? defaultTitle,
             description: description ?? "",
             extra: extra,
             bodyMarkdown: matter.body,
             sourceFile: file,
             markdownOptions: markdownOptions
         )
+    }
+
+    /// A page of its own may say where the menu lists it (`weight`, a number) and whether it does
+    /// (`menu`, true or false); anything else there is a mistake the menu would hide.
+    private func checkMenuKeys(_ values: [String: FrontMatterValue], lines: [String: Int], file: String) throws {
+        if let weight = values["weight"], weight.number == nil {
+            throw ContentError(file: file, line: lines["weight"], message: "'weight' must be a number, such as 'weight: 2'. "
+                + "Pages of their own are listed in the site's menu by weight, lowest first, then by name.")
+        }
+        if let menu = values["menu"], menu.flag == nil {
+            throw ContentError(file: file, line: lines["menu"], message: "'menu' must be true or false. "
+                + "'menu: false' leaves the page out of the site's menu; it is still published.")
+        }
     }
 
     /// Takes `key` out of `values`; it must be text (numbers and booleans are written out).

@@ -2,7 +2,8 @@ import Foundation
 
 /// The hand-written part of one generated page: title, description and intro text.
 public struct ContentPage: Sendable, Equatable {
-    /// Which page this text belongs to: `index`, `users` or `posts`.
+    /// Which page this text belongs to: `index`, `users` or `posts` for the intros of the pages a
+    /// build makes, or the name of a page of its own (`about` for `content/about.md`).
     public let name: String
     /// The page title, from front matter `title:` or the capitalised name.
     public let title: String
@@ -61,6 +62,22 @@ public struct ContentPage: Sendable, Equatable {
 extension ContentPage {
     /// The pages every site has, in the order they are built.
     public static let standardNames = ["index", "users", "posts"]
+
+    /// Whether this is a page of its own (`content/about.md`) rather than the intro of a page the
+    /// build makes.
+    public var isOwnPage: Bool { !Self.standardNames.contains(name) }
+
+    /// Where the site's menu lists a page of its own: front matter `weight`, lowest first; 0 when
+    /// it has none.
+    public var weight: Double { extra["weight"]?.number ?? 0 }
+
+    /// Whether the site's menu links to a page of its own; `menu: false` leaves it out.
+    public var inMenu: Bool { extra["menu"]?.flag ?? true }
+
+    /// The pages of their own among `content`, in the menu's order: by weight, then by name.
+    public static func ownPages(in content: [String: ContentPage]) -> [ContentPage] {
+        content.values.filter(\.isOwnPage).sorted { ($0.weight, $0.name) < ($1.weight, $1.name) }
+    }
 
     /// Built-in intros so a site without a `content/` folder still builds, keyed by page name.
     /// `sourceFile` points at where a file would replace the text.

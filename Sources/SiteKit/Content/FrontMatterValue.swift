@@ -42,6 +42,18 @@ public enum FrontMatterValue: Sendable, Hashable {
         case .list, .map, .null: return nil
         }
     }
+
+    /// The value when it is a number.
+    public var number: Double? {
+        if case .number(let number) = self { return number }
+        return nil
+    }
+
+    /// The value when it is `true` or `false`.
+    public var flag: Bool? {
+        if case .bool(let flag) = self { return flag }
+        return nil
+    }
 }
 
 extension FrontMatterValue {

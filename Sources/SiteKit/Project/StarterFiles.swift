@@ -7,6 +7,7 @@ enum StarterFiles {
         ("content/index.md", indexMD),
         ("content/users.md", usersMD),
         ("content/posts.md", postsMD),
+        ("content/about.md", aboutMD),
     ]
 
     static let siteYML = #"""
@@ -70,5 +71,19 @@ enum StarterFiles {
     description: Every post, with its author and how many comments it has.
     ---
     Posts from JSONPlaceholder with their authors and comment counts.
+    """#
+
+    static let aboutMD = #"""
+    ---
+    title: About
+    description: What this site is, and how to add pages like this one.
+    ---
+    This site is built by **site** from live APIs: everything on it is plain HTML
+    that any static host can serve.
+
+    Every Markdown file in `content/` besides `index.md`, `users.md` and
+    `posts.md` becomes a page of its own, like this one: `content/about.md` is
+    published at `about/`, and the menu at the top links to it. Front matter
+    `weight: 2` moves a page along the menu, and `menu: false` leaves it out.
     """#
 }

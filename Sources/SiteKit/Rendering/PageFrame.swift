@@ -9,6 +9,8 @@ struct PageFrame: Sendable, Hashable {
     var language: String
     var source: DataSource
     var seed: String
+    /// The pages of their own that the menu links to, in its order.
+    var menu: [MenuLink] = []
 
     /// `../` once per folder between `path` and the site root: "users/page/2/index.html" → "../../../".
     static func root(for path: String) -> String {
@@ -42,6 +44,9 @@ struct PageFrame: Sendable, Hashable {
             "root": root,
             "nav": [section: true] as [String: Any],
             "seed": seed,
+            "menu": menu.map { link -> [String: Any] in
+                ["href": "\(link.name)/", "title": link.title, "current": section == SiteRenderer.ownPageSection(link.name)]
+            },
         ]
         if source.isDemo {
             context["source"] = "the embedded demo API"
@@ -51,6 +56,12 @@ struct PageFrame: Sendable, Hashable {
         }
         return context
     }
+}
+
+/// A page of its own as the site's menu links to it.
+struct MenuLink: Sendable, Hashable {
+    var name: String
+    var title: String
 }
 
 /// One rendered file of the site.

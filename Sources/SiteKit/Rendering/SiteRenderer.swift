@@ -49,8 +49,8 @@ struct SiteRenderer: Sendable {
         var afterPeople: [String] = []
     }
 
-    /// Renders the files that show no picture (stylesheet, script, home, posts, authors, report,
-    /// 404), which need not wait for the image phase.
+    /// Renders the files that show no picture (stylesheet, script, home, posts, authors, pages of
+    /// their own, report, 404), which need not wait for the image phase.
     func pictureFreeFiles(_ data: SiteData, index: SiteIndex, emit: @Sendable (RenderedFile) throws -> Void) throws -> PictureFreePaths {
         var paths = PictureFreePaths()
         try add([
@@ -61,6 +61,7 @@ struct SiteRenderer: Sendable {
         try add(try postLists(index), to: &paths.afterPeople, emit: emit)
         try add(try postPages(index), to: &paths.afterPeople, emit: emit)
         try add(try authorPages(index), to: &paths.afterPeople, emit: emit)
+        try add(try ownPageFiles(), to: &paths.afterPeople, emit: emit)
         try add([try report(data), try notFound()], to: &paths.afterPeople, emit: emit)
         return paths
     }

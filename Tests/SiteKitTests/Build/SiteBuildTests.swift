@@ -76,17 +76,37 @@ struct SiteBuildTests {
         }
     }
 
-    @Test("a Markdown file no page reads and a template nothing uses are named in notes, and the build goes on without a warning")
-    func unreadContentIsNamed() async throws {
+    @Test("a Markdown file beyond the intros is a page of its own, linked from every page's menu; a template nothing uses is named in a note")
+    func ownPagesAndUnusedTemplates() async throws {
         let harness = try BuildHarness(users: 4)
         defer { harness.remove() }
-        for (folder, file) in [("content", "about.md"), ("templates", "peopel.mustache")] {
-            let url = harness.folder.url.appendingPathComponent(folder)
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-            try Data("# About us\n".utf8).write(to: url.appendingPathComponent(file))
-        }
+        let content = harness.folder.url.appendingPathComponent("content")
+        let templates = harness.folder.url.appendingPathComponent("templates")
+        for folder in [content, templates] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        try Data("---\ntitle: About <us> & \"them\"\nweight: 2\n---\nWe build *sites*. <script>alert(1)</script>\n".utf8)
+            .write(to: content.appendingPathComponent("about.md"))
+        try Data("Write to us.\n".utf8).write(to: content.appendingPathComponent("Contact Us.md"))
+        try Data("---\nmenu: false\n---\nThe small print.\n".utf8).write(to: content.appendingPathComponent("imprint.md"))
+        try Data("{{name}}\n".utf8).write(to: templates.appendingPathComponent("peopel.mustache"))
         _ = try await harness.build()
-        #expect(harness.text.contains("note: content/about.md is not read: a build reads index.md, users.md, posts.md"))
+
+        let about = try harness.site.html("about/index.html")
+        #expect(about.contains("<h1 dir=\"auto\">About &lt;us&gt; &amp; &quot;them&quot;</h1>"))
+        #expect(about.contains("<title>About &lt;us&gt; &amp; &quot;them&quot; · "))
+        #expect(about.contains("We build <em>sites</em>. <!-- raw HTML omitted -->"))
+        #expect(!about.contains("<script>"))
+        #expect(about.contains("<li><a href=\"../about/\" aria-current=\"page\" dir=\"auto\">About &lt;us&gt; &amp; &quot;them&quot;</a></li>"))
+        #expect(try harness.site.html("imprint/index.html").contains("The small print."))
+        // The menu, by weight then name, on pages at every depth; the current page marked on its own page only.
+        let menu = "<li><a href=\"ROOTcontact-us/\" dir=\"auto\">Contact Us</a></li>\n<li><a href=\"ROOTabout/\""
+        #expect(try harness.site.html("index.html").contains(menu.replacingOccurrences(of: "ROOT", with: "")))
+        #expect(try harness.site.html("users/index.html").contains(menu.replacingOccurrences(of: "ROOT", with: "../")))
+        #expect(try harness.site.html("contact-us/index.html").contains("<li><a href=\"../contact-us/\" aria-current=\"page\""))
+        #expect(try !harness.site.html("index.html").contains("imprint/"))
+        let sitemap = try harness.site.html("sitemap.xml")
+        for page in ["about/", "contact-us/", "imprint/"] { #expect(sitemap.contains("<loc>https://example.com/\(page)</loc>")) }
+        #expect(try harness.site.brokenLinks() == [])
+        #expect(!harness.text.contains("not read"))
         #expect(harness.text.contains("note: templates/peopel.mustache is not used"))
         #expect(!harness.text.contains("warning:"))
     }

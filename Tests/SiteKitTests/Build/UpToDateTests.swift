@@ -128,6 +128,14 @@ struct UpToDateTests {
             #expect(try harness.site.html("index.html").contains("Welcome back"))
             #expect(try await harness.build().upToDate == .intact)
 
+            // A page of its own: added, then edited.
+            try Data("First words.\n".utf8).write(to: content.appendingPathComponent("about.md"))
+            #expect(try await harness.build().upToDate == nil)
+            try Data("Second words.\n".utf8).write(to: content.appendingPathComponent("about.md"))
+            #expect(try await harness.build().upToDate == nil)
+            #expect(try harness.site.html("about/index.html").contains("Second words."))
+            #expect(try await harness.build().upToDate == .intact)
+
             let templates = harness.folder.url.appendingPathComponent("templates")
             try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
             let prevnext = DefaultTemplates.prevnext.replacingOccurrences(of: "class=\"prev-next\"", with: "class=\"prev-next changed\"")

@@ -25,13 +25,68 @@ struct ContentLoaderTests {
         }
     }
 
-    @Test("Markdown files no page reads are named, sorted; the pages' own, hidden files and others are not")
-    func unreadFilesAreNamed() throws {
-        try withContent(["index.md": "# Home", "users.md": "x", "about.md": "x", "Zebra.md": "x", ".draft.md": "x",
-                         "notes.txt": "x", "posts.md.bak": "x"]) { loader in
-            #expect(loader.unreadFiles() == ["content/Zebra.md", "content/about.md"])
+    @Test("every other Markdown file is a page of its own, named by its file name as a slug; hidden files and others are not")
+    func ownPagesAreLoaded() throws {
+        try withContent(["index.md": "# Home", "about.md": "---\ntitle: About us\n---\nWe *are*.\n", "Contact Us.md": "Write.",
+                         "Über.md": "x", ".draft.md": "x", "notes.txt": "x", "posts.md.bak": "x"]) { loader in
+            let pages = try loader.loadAll(reserving: SiteRenderer.builtInFolders)
+            #expect(pages.keys.sorted() == ["about", "contact-us", "index", "posts", "uber", "users"])
+            #expect(pages["about"]?.title == "About us")
+            #expect(pages["about"]?.bodyHTML == "<p>We <em>are</em>.</p>\n")
+            #expect(pages["about"]?.isOwnPage == true && pages["index"]?.isOwnPage == false)
+            // Without a title, the file's own name, not its slug.
+            #expect(pages["contact-us"]?.title == "Contact Us")
+            #expect(pages["contact-us"]?.sourceFile.lastPathComponent == "Contact Us.md")
+            #expect(pages["uber"]?.title == "Über")
         }
-        #expect(ContentLoader(directory: URL(fileURLWithPath: "/nonexistent/content")).unreadFiles().isEmpty)
+    }
+
+    @Test("a page of its own that would take a site folder, a standard page's or another file's address, or has no name, is an error naming it")
+    func ownPageNameClashes() throws {
+        let cases: [(files: [String: String], file: String, says: String)] = [
+            (["users.md": "x", "Users.md": "x"], "content/Users.md", "would be published at users/, which the site's own pages use"),
+            (["thumbs.md": "x"], "content/thumbs.md", "would be published at thumbs/"),
+            (["Index.md": "x"], "content/Index.md", "would be published at index/"),
+            (["about-us.md": "x", "About Us.md": "x"], "content/about-us.md", "like content/About Us.md"),
+            (["---.md": "x"], "content/---.md", "its name has no letter or digit"),
+        ]
+        for (files, file, says) in cases {
+            try withContent(files) { loader in
+                do {
+                    _ = try loader.loadAll(reserving: SiteRenderer.builtInFolders)
+                    Issue.record("\(files.keys.sorted()) loaded")
+                } catch let error as ContentError {
+                    #expect(error.file == file)
+                    #expect(error.message.contains(says), "\(error.message)")
+                    #expect(error.message.contains("Rename"))
+                }
+            }
+        }
+    }
+
+    @Test("weight orders the menu, then the name; menu: false leaves a page out; either of the wrong type is an error with its line")
+    func menuKeys() throws {
+        try withContent(["b.md": "---\nweight: 1\n---\n", "a.md": "---\nweight: 1\n---\n", "z.md": "---\nweight: -3\n---\n",
+                         "m.md": "x", "hidden.md": "---\nmenu: false\n---\n"]) { loader in
+            let pages = try loader.loadAll()
+            #expect(ContentPage.ownPages(in: pages).map(\.name) == ["z", "hidden", "m", "a", "b"])
+            #expect(ContentPage.ownPages(in: pages).filter(\.inMenu).map(\.name) == ["z", "m", "a", "b"])
+        }
+        for (text, key) in [("---\ntitle: T\nweight: first\n---\n", "weight"), ("---\ntitle: T\nmenu: no thanks\n---\n", "menu")] {
+            try withContent(["page.md": text]) { loader in
+                #expect {
+                    try loader.loadAll()
+                } throws: { error in
+                    guard let error = error as? ContentError else { return false }
+                    return error.file == "content/page.md" && error.line == 3 && error.message.hasPrefix("'\(key)' must be")
+                }
+            }
+        }
+        // The intros keep any keys for their templates.
+        try withContent(["users.md": "---\nweight: heavy\n---\n"]) { loader in
+            let pages = try loader.loadAll()
+            #expect(pages["users"]?.extra["weight"] == .string("heavy"))
+        }
     }
 
     @Test("without a content folder, loadAll returns the three built-in pages")

@@ -14,7 +14,7 @@ struct SiteScaffoldTests {
         defer { folder.remove() }
         let site = folder.url.appendingPathComponent("my-site")
         let written = try SiteScaffold(directory: site).create()
-        #expect(written == ["site.yml", "content/index.md", "content/users.md", "content/posts.md"])
+        #expect(written == ["site.yml", "content/index.md", "content/users.md", "content/posts.md", "content/about.md"])
         for path in written {
             let made = try String(contentsOf: site.appendingPathComponent(path), encoding: .utf8)
             let shipped = try String(contentsOf: Self.repository.appendingPathComponent(path), encoding: .utf8)
@@ -29,6 +29,8 @@ struct SiteScaffoldTests {
         #expect(summary.people == 5)
         let home = try String(contentsOf: site.appendingPathComponent("public/index.html"), encoding: .utf8)
         #expect(home.contains("<strong>generated</strong>"))
+        #expect(home.contains("<li><a href=\"about/\" dir=\"auto\">About</a></li>"))
+        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("public/about/index.html").path))
     }
 
     @Test("init --with-templates copies the default theme, and a site built with the copies is byte-identical")

@@ -23,6 +23,7 @@ enum DefaultTemplates {
         "author": author,
         "authors": authors,
         "report": report,
+        "page": page,
         "404": notFound,
     ]
 
@@ -50,7 +51,8 @@ enum DefaultTemplates {
     """
 
     /// The top of every page, rendered once per section and folder depth (`SiteChrome`) with the
-    /// site-wide values only: `site`, `root`, `nav`, `demo`, `source`, `seed`.
+    /// site-wide values only: `site`, `root`, `nav` (the current section), `menu` (the pages of their own:
+    /// `href`, `title`, `current`), `demo`, `source`, `seed`.
     static let header = """
     <a class="skip-link" href="#main">Skip to content</a>
     <header class="site-header">
@@ -62,7 +64,8 @@ enum DefaultTemplates {
     <li><a href="{{root}}posts/"{{#nav.posts}} aria-current="page"{{/nav.posts}}>Posts</a></li>
     <li><a href="{{root}}authors/"{{#nav.authors}} aria-current="page"{{/nav.authors}}>Authors</a></li>
     <li><a href="{{root}}report/"{{#nav.report}} aria-current="page"{{/nav.report}}>Report</a></li>
-    </ul>
+    {{#menu}}<li><a href="{{root}}{{href}}"{{#current}} aria-current="page"{{/current}} dir="auto">{{title}}</a></li>
+    {{/menu}}</ul>
     </nav>
     </header>
     {{#demo}}<p class="demo-notice" role="note"><strong>Demo data.</strong> {{message}}</p>

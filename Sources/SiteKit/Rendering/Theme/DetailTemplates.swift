@@ -113,6 +113,20 @@ extension DefaultTemplates {
     {{/layout}}
     """
 
+    /// A page of its own (`content/about.md`): its title and its Markdown, with the front
+    /// matter in `page`.
+    static let page = """
+    {{<layout}}
+    {{$content}}
+    {{>breadcrumbs}}
+    <article class="page">
+    <h1 dir="auto">{{page.title}}</h1>
+    <div class="intro">{{{intro}}}</div>
+    </article>
+    {{/content}}
+    {{/layout}}
+    """
+
     static let notFound = """
     {{<layout}}
     {{$content}}
