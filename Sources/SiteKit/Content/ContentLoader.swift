@@ -31,7 +31,7 @@ public struct ContentLoader: Sendable {
             throw ContentError(file: shown, message: "the file does not exist. Create it with a front matter "
                 + "block ('---', 'title: …', '---') followed by the page's Markdown text.")
         }
-        return try read(file, as: name, shown: shown)
+        return try read(file, as: name, shown: shown, defaultTitle: ContentPage.defaultTitle(for: name))
     }
 
     /// Loads the standard pages (`index`, `users`, `posts`), whose text is the intro of a page the
@@ -43,28 +43,36 @@ public struct ContentLoader: Sendable {
     public func loadAll(reserving reserved: Set<String> = []) throws -> [String: ContentPage] {
         var pages: [String: ContentPage] = [:]
         for name in ContentPage.standardNames { pages[name] = try load(name) }
-        var sources: [String: String] = [:]
+        var taken: [String: String] = [:]
         for file in ownPageFiles() {
-            let stem = String(file.dropLast(".md".count))
             let shown = "\(directory.lastPathComponent)/\(file)"
-            let name = Slug.make(stem, fallback: "")
-            guard !name.isEmpty else {
-                throw ContentError(file: shown, message: "its name has no letter or digit to name the page by. Rename it, "
-                    + "e.g. to about.md, which is published at about/.")
-            }
-            if let other = sources[name] {
-                throw ContentError(file: shown, message: "it would be published at \(name)/, like \(other). "
-                    + "Rename one of them: a page's address is its file name in lowercase, with a dash for each run of other characters.")
-            }
-            if ContentPage.standardNames.contains(name) || reserved.contains(name) {
-                throw ContentError(file: shown, message: "it would be published at \(name)/, which the site's own pages use"
-                    + " (\((reserved.union(ContentPage.standardNames)).sorted().joined(separator: ", "))). Rename it, e.g. to about-\(name).md.")
-            }
-            sources[name] = shown
+            let stem = String(file.dropLast(".md".count))
+            let name = try ownPageName(stem, of: shown, taken: taken, reserved: reserved)
+            taken[name] = shown
             pages[name] = try read(directory.appendingPathComponent(file), as: name, shown: shown,
                                    defaultTitle: ContentPage.defaultTitle(for: stem))
         }
         return pages
+    }
+
+    /// The name of the page of its own in the file `shown` called `stem`: its slug, which must have
+    /// a letter or digit, and be neither `taken` by another file nor a name the site uses.
+    private func ownPageName(_ stem: String, of shown: String, taken: [String: String], reserved: Set<String>) throws -> String {
+        let name = Slug.make(stem, fallback: "")
+        guard !name.isEmpty else {
+            throw ContentError(file: shown, message: "its name has no letter or digit to name the page by. Rename it, "
+                + "e.g. to about.md, which is published at about/.")
+        }
+        if let other = taken[name] {
+            throw ContentError(file: shown, message: "it would be published at \(name)/, like \(other). Rename one of them: "
+                + "a page's address is its file name in lowercase, with a dash for each run of other characters.")
+        }
+        let used = reserved.union(ContentPage.standardNames)
+        guard !used.contains(name) else {
+            throw ContentError(file: shown, message: "it would be published at \(name)/, which the site's own pages use "
+                + "(\(used.sorted().joined(separator: ", "))). Rename it, e.g. to about-\(name).md.")
+        }
+        return name
     }
 
     /// The Markdown files that are pages of their own, sorted: every `.md` file but the standard
@@ -76,9 +84,8 @@ public struct ContentLoader: Sendable {
         }.sorted()
     }
 
-    /// The page in `file`, named `name`; without a title in its front matter it is `defaultTitle`
-    /// (the capitalised name).
-    private func read(_ file: URL, as name: String, shown: String, defaultTitle: String? = nil) throws -> ContentPage {
+    /// The page in `file`, named `name`; without a title in its front matter it is `defaultTitle`.
+    private func read(_ file: URL, as name: String, shown: String, defaultTitle: String) throws -> ContentPage {
         let data: Data
         do {
             data = try Data(contentsOf: file)
@@ -87,8 +94,7 @@ public struct ContentLoader: Sendable {
                 + "Check that it is a readable file, not a folder.")
         }
         let text = try ContentText.decode(data, file: shown)
-        return try page(named: name, from: text, file: file, shown: shown,
-                        defaultTitle: defaultTitle ?? ContentPage.defaultTitle(for: name))
+        return try page(named: name, from: text, file: file, shown: shown, defaultTitle: defaultTitle)
     }
 
     /// The file as people know it: the content folder's name plus the file name.
