@@ -1,6 +1,6 @@
 import Mustache
 
-/// A context dictionary as mustache looks names up in it: a class of our own that conforms to
+/// A context dictionary as mustache looks names up in it: a struct of our own that conforms to
 /// `MustacheParent` outright, where `[String: Any]` conforms only conditionally (`where Key ==
 /// String`).
 ///
@@ -12,7 +12,12 @@ import Mustache
 /// 9,740-9,970 pages/s. Only containers are wrapped ahead; text is wrapped as it is looked up
 /// (`MustacheText`), and numbers, flags and lists without dictionaries are left as they are, so
 /// transforms (`{{uppercased(name)}}`, `{{sorted(list)}}`) behave as before.
-final class MustacheNode: MustacheParent {
+///
+/// A struct, not a class: each of those casts of a class instance also walks the runtime's
+/// conformance lookup for classes (`swift_conformsToProtocolMaybeInstantiateSuperclasses`), and a
+/// retain and release come with every copy of the reference. Twelve alternating forced renders
+/// of 5,000 people: 9,685 pages/s as a class, 11,532 as a struct, faster in every pair.
+struct MustacheNode: MustacheParent {
     private let fields: [String: Any]
 
     init(_ fields: [String: Any]) {
