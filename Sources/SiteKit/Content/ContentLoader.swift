@@ -124,7 +124,7 @@ public struct ContentLoader: Sendable {
     /// A page of its own may say where the menu lists it (`weight`, a number) and whether it does
     /// (`menu`, true or false); anything else there is a mistake the menu would hide.
     private func checkMenuKeys(_ values: [String: FrontMatterValue], lines: [String: Int], file: String) throws {
-        if let weight = values["weight"], weight.number == nil {
+        if let weight = values["weight"], weight.number?.isFinite != true {
             throw ContentError(file: file, line: lines["weight"], message: "'weight' must be a number, such as 'weight: 2'. "
                 + "Pages of their own are listed in the site's menu by weight, lowest first, then by name.")
         }

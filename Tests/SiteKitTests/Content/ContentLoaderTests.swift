@@ -72,7 +72,8 @@ struct ContentLoaderTests {
             #expect(ContentPage.ownPages(in: pages).map(\.name) == ["z", "hidden", "m", "a", "b"])
             #expect(ContentPage.ownPages(in: pages).filter(\.inMenu).map(\.name) == ["z", "m", "a", "b"])
         }
-        for (text, key) in [("---\ntitle: T\nweight: first\n---\n", "weight"), ("---\ntitle: T\nmenu: no thanks\n---\n", "menu")] {
+        for (text, key) in [("---\ntitle: T\nweight: first\n---\n", "weight"), ("---\ntitle: T\nweight: .nan\n---\n", "weight"),
+                            ("---\ntitle: T\nmenu: no thanks\n---\n", "menu")] {
             try withContent(["page.md": text]) { loader in
                 #expect {
                     try loader.loadAll()
