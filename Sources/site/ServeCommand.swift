@@ -23,10 +23,12 @@ struct ServeCommand: AsyncParsableCommand {
         let reporter = Reporter(verbosity: flags.verbosity, isInteractive: isatty(2) == 1)
         let output: URL
         let project: URL
+        let basePath: String
         do {
             let (settings, folder) = try flags.resolveSettings(reporter: reporter)
             project = folder
             output = BuildOptions(projectDirectory: folder).outputFolder(settings.output)
+            basePath = settings.basePath
         } catch {
             FileHandle.standardError.write(Data("error: \(paragraph(error))\n".utf8))
             throw ExitCode.failure
@@ -49,7 +51,7 @@ struct ServeCommand: AsyncParsableCommand {
         // Bound before the first build, so that a port in use is said at once, not after a build.
         let server: PreviewServer
         do {
-            server = try await PreviewServer.start(root: output, host: host, port: port, hub: hub) { method, path, status in
+            server = try await PreviewServer.start(root: output, basePath: basePath, host: host, port: port, hub: hub) { method, path, status in
                 if status >= 400 { reporter.detail("\(status) \(method) \(path)") }
             }
         } catch {
@@ -58,7 +60,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         await session.buildOnce()
         let watching = noWatch ? "" : "; watching content/, templates/ and \(flags.configURL.lastPathComponent)"
-        FileHandle.standardError.write(Data("serving \(output.path) at \(server.baseURL.absoluteString)/\(watching). Ctrl-C stops.\n".utf8))
+        let alsoAt = basePath == "/" ? "" : " (and at \(basePath), base_url's path)"
+        FileHandle.standardError.write(Data("serving \(output.path) at \(server.baseURL.absoluteString)/\(alsoAt)\(watching). Ctrl-C stops.\n".utf8))
         let watcher = Task { if !noWatch { await session.watch() } }
         await TerminationSignal.wait()
         watcher.cancel()

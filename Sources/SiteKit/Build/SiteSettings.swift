@@ -7,6 +7,9 @@ public struct SiteSettings: Sendable, Equatable {
     public var language = "en"
     /// Absolute URL the site is served from; used for absolute links such as the sitemap.
     public var baseURL = "https://example.com/"
+    /// The path of `baseURL` with one trailing `/` (`/project/` on a GitHub Pages project site):
+    /// where the site's 404 page links from, and where `site serve` serves it too.
+    public var basePath: String { SiteURL.rootPath(baseURL) }
     public var source = SourceMode.auto
     /// The randomuser seed; nil means pick one and print it.
     public var seed: String?

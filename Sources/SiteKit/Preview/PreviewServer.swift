@@ -17,14 +17,15 @@ public final class PreviewServer: Sendable {
         self.server = server
     }
 
-    /// Serves `root` on `host:port` (port 0 picks a free one) until ``stop()``; returns once the
-    /// socket is bound. `log` hears about every request answered.
+    /// Serves `root` on `host:port` (port 0 picks a free one) until ``stop()``, at `/` and at
+    /// `basePath` (see ``StaticFiles``); returns once the socket is bound. `log` hears about every
+    /// request answered.
     public static func start(
-        root: URL, host: String = "127.0.0.1", port: Int = 8000, hub: ReloadHub = ReloadHub(),
+        root: URL, basePath: String = "/", host: String = "127.0.0.1", port: Int = 8000, hub: ReloadHub = ReloadHub(),
         log: @escaping @Sendable (_ method: String, _ path: String, _ status: Int) -> Void = { _, _, _ in }
     ) async throws -> PreviewServer {
         do {
-            let server = try await LocalServer.start(responder: PreviewResponder(files: StaticFiles(root: root), hub: hub, log: log),
+            let server = try await LocalServer.start(responder: PreviewResponder(files: StaticFiles(root: root, basePath: basePath), hub: hub, log: log),
                                                      host: host, port: port, label: "site.preview")
             return PreviewServer(hub: hub, server: server)
         } catch let failure as LocalServer.StartFailure {

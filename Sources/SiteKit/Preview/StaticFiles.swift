@@ -16,13 +16,35 @@ public struct StaticFiles: Sendable {
 
     /// The served folder, with symbolic links resolved.
     public let root: URL
+    /// The path the site is published under (`/project/` for `base_url:
+    /// https://user.github.io/project/`), with one trailing `/`. The folder is served there as
+    /// well as at `/`, so that the links of the site's 404 page, which start from that path
+    /// because a host serves the page at any depth, work in a preview too.
+    public let basePath: String
 
-    public init(root: URL) {
+    public init(root: URL, basePath: String = "/") {
         self.root = root.standardizedFileURL.resolvingSymlinksInPath()
+        self.basePath = basePath.hasSuffix("/") ? basePath : basePath + "/"
     }
 
-    /// Resolves the raw (still percent-encoded) path of a request, e.g. `/users/page/2/`.
+    /// Resolves the raw (still percent-encoded) path of a request, e.g. `/users/page/2/`: in the
+    /// folder, or else under `basePath`. A file of the folder wins over the same path under
+    /// `basePath` (a page called `project/` on a site published under `/project/`).
     public func resolve(_ rawPath: String) -> Resolution {
+        let found = resolveInRoot(rawPath)
+        guard found == .notFound, basePath != "/" else { return found }
+        let prefix = String(basePath.dropLast())
+        guard rawPath.hasPrefix(prefix) else { return .notFound }
+        let rest = rawPath.dropFirst(prefix.count)
+        if rest.isEmpty || rest.hasPrefix("?") { return .redirect(basePath) }
+        guard rest.hasPrefix("/") else { return .notFound }
+        switch resolveInRoot(String(rest)) {
+        case .redirect(let location): return .redirect(prefix + location)
+        case let other: return other
+        }
+    }
+
+    private func resolveInRoot(_ rawPath: String) -> Resolution {
         guard let components = Self.components(of: rawPath) else { return .notFound }
         var candidate = components.reduce(root) { $0.appendingPathComponent($1) }
         var isFolder: ObjCBool = false

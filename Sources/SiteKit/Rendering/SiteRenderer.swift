@@ -142,7 +142,7 @@ struct SiteRenderer: Sendable {
 
     private func notFound() throws -> RenderedFile {
         // Served for a missing path at any depth, so links start from the site's root path.
-        let rootPath = URL(string: baseURL).map { $0.path.hasSuffix("/") ? $0.path : $0.path + "/" } ?? "/"
+        let rootPath = SiteURL.rootPath(baseURL)
         let html = try templates.render("404", frame.context(path: "404.html", section: "none",
                                                               page: generatedPage("404", title: "Page not found"), extra: [:],
                                                               root: rootPath, templates: templates, chrome: chrome))

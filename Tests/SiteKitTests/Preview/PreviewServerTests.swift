@@ -75,6 +75,26 @@ struct PreviewServerTests {
         }
     }
 
+    @Test("a site published under a path (base_url https://user.github.io/project/): every link of its 404 page works in the preview")
+    func basePathPreview() async throws {
+        var harness = try BuildHarness(users: 6)
+        defer { harness.remove() }
+        harness.settings.baseURL = "https://user.github.io/project"
+        _ = try await harness.build()
+        let server = try await PreviewServer.start(root: harness.output, basePath: harness.settings.basePath, port: 0)
+        let missing = await get(server, "/no/such/page")
+        #expect(missing.head?.hasPrefix("HTTP/1.1 404") == true)
+        let links = SiteInspector.references(in: String(decoding: missing.body, as: UTF8.self)).filter { $0.hasPrefix("/") }
+        #expect(links.contains("/project/users/"))
+        for link in links {
+            let answer = await get(server, link)
+            #expect(answer.head?.hasPrefix("HTTP/1.1 200") == true, "\(link): \(answer.head ?? "no answer")")
+        }
+        #expect(await get(server, "/project").head?.contains("Location: /project/\r\n") == true)
+        #expect(await get(server, "/users/").head?.hasPrefix("HTTP/1.1 200") == true)
+        await server.stop()
+    }
+
     @Test("nothing outside the output folder is ever served: .., encoded .., and symbolic links")
     func nothingOutsideTheOutput() async throws {
         try await servedSite { harness, server in

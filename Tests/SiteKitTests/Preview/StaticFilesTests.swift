@@ -26,6 +26,27 @@ struct StaticFilesTests {
         #expect(files.resolve("/missing/") == .notFound)
     }
 
+    @Test("under base_url's path the folder is served too, redirects keep the path, and the folder's own files win")
+    func basePath() throws {
+        let (folder, plain) = try layout()
+        defer { folder.remove() }
+        let files = StaticFiles(root: plain.root, basePath: "/project")
+        #expect(files.basePath == "/project/")
+        #expect(files.resolve("/project/") == .file(files.root.appendingPathComponent("index.html")))
+        #expect(files.resolve("/project/users/") == .file(files.root.appendingPathComponent("users/index.html")))
+        #expect(files.resolve("/project") == .redirect("/project/"))
+        #expect(files.resolve("/project/users") == .redirect("/project/users/"))
+        #expect(files.resolve("/users/") == .file(files.root.appendingPathComponent("users/index.html")))
+        for outside in ["/projectx/users/", "/project/../secret.txt", "/project/%2e%2e/secret.txt", "/project/missing"] {
+            #expect(files.resolve(outside) == .notFound, "\(outside)")
+        }
+        // A page of the site at that path is served as itself.
+        try FileManager.default.createDirectory(at: files.root.appendingPathComponent("project"), withIntermediateDirectories: true)
+        try Data("own page".utf8).write(to: files.root.appendingPathComponent("project/index.html"))
+        #expect(files.resolve("/project/") == .file(files.root.appendingPathComponent("project/index.html")))
+        #expect(files.resolve("/project/users/") == .file(files.root.appendingPathComponent("users/index.html")))
+    }
+
     @Test("percent-encoded names are decoded")
     func percentEncodedNames() throws {
         let (folder, files) = try layout()

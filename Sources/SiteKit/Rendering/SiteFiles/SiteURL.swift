@@ -10,6 +10,13 @@ enum SiteURL {
         return base + "/"
     }
 
+    /// The path the site is served from, with one trailing `/`: `/project/` for
+    /// `https://user.github.io/project`, `/` when the base URL has no path or cannot be read.
+    static func rootPath(_ baseURL: String) -> String {
+        guard let path = URL(string: base(baseURL))?.path, !path.isEmpty else { return "/" }
+        return path.hasSuffix("/") ? path : path + "/"
+    }
+
     /// The absolute URL of `path`, a site-relative file path such as `users/page/2/index.html`.
     ///
     /// Each segment is percent-encoded as UTF-8 (everything but RFC 3986 unreserved characters),
