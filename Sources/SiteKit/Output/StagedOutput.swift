@@ -54,7 +54,10 @@ public final class StagedOutput: Sendable {
         Self.recoverInterruptedSwap(destination: destination)
         var isFolder: ObjCBool = false
         hasPrevious = fileManager.fileExists(atPath: destination.path, isDirectory: &isFolder) && isFolder.boolValue
-        staging = parent.appendingPathComponent(".\(name).staging-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+        let staging = parent.appendingPathComponent(".\(name).staging-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+        // Known as this process's before it exists, so a build beside it never takes it for a leftover.
+        Self.live.withLock { _ = $0.insert(staging.path) }
+        self.staging = staging
         destinationPath = destination.path
         stagingPath = staging.path
         try OutputError.wrap(path: staging.path, action: "create the staging folder") {
@@ -64,6 +67,10 @@ public final class StagedOutput: Sendable {
         try OutputError.wrap(path: mark, action: "write") {
             _ = try PlainFile.write(OutputOwnership.markBytes, to: mark)
         }
+    }
+
+    deinit {
+        Self.live.withLock { _ = $0.remove(stagingPath) }
     }
 
     public var counts: Counts { tally.withLock { $0 } }
@@ -196,19 +203,29 @@ public final class StagedOutput: Sendable {
         destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).previous")
     }
 
-    /// Removes staging folders of builds that were killed (their process is gone).
+    /// Removes staging folders of builds that were killed: their process is gone, is a zombie, or
+    /// is another that got its PID since (`ProcessLiveness`). A folder with this process's PID is a
+    /// leftover too unless this process is building into it (`live`): an earlier process had the
+    /// same PID.
     static func removeLeftovers(in parent: URL, name: String) {
         let prefix = ".\(name).staging-"
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
+        let ownPID = ProcessInfo.processInfo.processIdentifier
         for entry in entries where entry.hasPrefix(prefix) {
-            let pidText = entry.dropFirst(prefix.count).split(separator: "-").first.map(String.init) ?? ""
-            if let pid = Int32(pidText), pid != ProcessInfo.processInfo.processIdentifier, kill(pid, 0) == 0 {
+            let folder = parent.appendingPathComponent(entry)
+            if live.withLock({ $0.contains(folder.path) }) { continue }
+            let pid = entry.dropFirst(prefix.count).split(separator: "-").first.flatMap { Int32($0) }
+            var info = stat()
+            if let pid, pid != ownPID, lstat(folder.path, &info) == 0,
+               ProcessLiveness.mayBeRunning(pid: pid, lastModified: Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec))) {
                 continue
             }
-            if let pid = Int32(pidText), pid == ProcessInfo.processInfo.processIdentifier { continue }
-            try? FileManager.default.removeItem(at: parent.appendingPathComponent(entry))
+            try? FileManager.default.removeItem(at: folder)
         }
     }
+
+    /// The staging folders this process is building into.
+    private static let live = Mutex<Set<String>>([])
 
     /// A build killed between the two renames of `commit()` leaves only the retired folder: put it back.
     static func recoverInterruptedSwap(destination: URL) {

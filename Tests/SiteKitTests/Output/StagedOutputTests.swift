@@ -102,6 +102,67 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: leftover.path))
     }
 
+    @Test("a leftover with this process's PID is an earlier process's and is removed; a build of this process beside it is not")
+    func ownPIDLeftovers() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let destination = folder.url.appendingPathComponent("public")
+        let leftover = folder.url.appendingPathComponent(".public.staging-\(getpid())-0ld0ld00")
+        try FileManager.default.createDirectory(at: leftover, withIntermediateDirectories: true)
+        let first = try StagedOutput(destination: destination)
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+        let second = try StagedOutput(destination: destination)
+        #expect(FileManager.default.fileExists(atPath: first.staging.path), "a build of this process is not a leftover")
+        first.discard()
+        second.discard()
+    }
+
+    #if os(Linux)
+    @Test("a leftover whose PID now belongs to a process started after it was last changed is removed; one that process may have made is kept")
+    func reusedPIDs() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let sleeper = Process()
+        sleeper.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        sleeper.arguments = ["30"]
+        try sleeper.run()
+        // SIGKILL: a test runner may hand its children SIGTERM ignored.
+        defer { kill(sleeper.processIdentifier, SIGKILL); sleeper.waitUntilExit() }
+        let pid = sleeper.processIdentifier
+        let old = folder.url.appendingPathComponent(".public.staging-\(pid)-01d01d01")
+        let recent = folder.url.appendingPathComponent(".public.staging-\(pid)-4ecent00")
+        for made in [old, recent] { try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true) }
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: old.path)
+        let output = try StagedOutput(destination: folder.url.appendingPathComponent("public"))
+        output.discard()
+        #expect(!FileManager.default.fileExists(atPath: old.path), "made an hour before that process started")
+        #expect(FileManager.default.fileExists(atPath: recent.path), "that process may be the build making it")
+    }
+
+    @Test("a leftover of a build that has exited but not been reaped (a zombie) is removed")
+    func zombieLeftovers() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var pid: pid_t = 0
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/true"), nil]
+        defer { argv.forEach { free($0) } }
+        #expect(posix_spawn(&pid, "/bin/true", nil, nil, argv, environ) == 0)
+        defer { var status: Int32 = 0; waitpid(pid, &status, 0) }
+        var state = ""
+        for _ in 0..<200 where state != "Z" {
+            let line = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            state = line.split(separator: ")").last.map { String($0.dropFirst().prefix(1)) } ?? ""
+            usleep(10_000)
+        }
+        try #require(state == "Z", "the child became a zombie")
+        let leftover = folder.url.appendingPathComponent(".public.staging-\(pid)-2omb1e00")
+        try FileManager.default.createDirectory(at: leftover, withIntermediateDirectories: true)
+        let output = try StagedOutput(destination: folder.url.appendingPathComponent("public"))
+        output.discard()
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+    }
+    #endif
+
     @Test func anInterruptedSwapIsRecovered() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
