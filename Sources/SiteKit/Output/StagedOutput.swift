@@ -203,25 +203,34 @@ public final class StagedOutput: Sendable {
         destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).previous")
     }
 
-    /// Removes staging folders of builds that were killed: their process is gone, is a zombie, or
-    /// is another that got its PID since (`ProcessLiveness`). A folder with this process's PID is a
-    /// leftover too unless this process is building into it (`live`): an earlier process had the
-    /// same PID.
+    /// Removes staging folders of builds that were killed (see `builder(of:prefix:)`).
     static func removeLeftovers(in parent: URL, name: String) {
-        let prefix = ".\(name).staging-"
+        let prefix = stagingPrefix(name)
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
-        let ownPID = ProcessInfo.processInfo.processIdentifier
         for entry in entries where entry.hasPrefix(prefix) {
             let folder = parent.appendingPathComponent(entry)
-            if live.withLock({ $0.contains(folder.path) }) { continue }
-            let pid = entry.dropFirst(prefix.count).split(separator: "-").first.flatMap { Int32($0) }
-            var info = stat()
-            if let pid, pid != ownPID, lstat(folder.path, &info) == 0,
-               ProcessLiveness.mayBeRunning(pid: pid, lastModified: Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec))) {
-                continue
-            }
-            try? FileManager.default.removeItem(at: folder)
+            if builder(of: folder, prefix: prefix) == nil { try? FileManager.default.removeItem(at: folder) }
         }
+    }
+
+    /// What the staging folders of the output `name` are called, up to their builder's PID.
+    static func stagingPrefix(_ name: String) -> String { ".\(name).staging-" }
+
+    /// The PID of the build that may still be filling the staging folder `folder`, or nil when it
+    /// is a leftover: its process is gone, is a zombie, or is another that got its PID since
+    /// (`ProcessLiveness`). A folder with this process's PID is a leftover too unless this process
+    /// is building into it (`live`): an earlier process had the same PID.
+    static func builder(of folder: URL, prefix: String) -> pid_t? {
+        let ownPID = ProcessInfo.processInfo.processIdentifier
+        if live.withLock({ $0.contains(folder.path) }) { return ownPID }
+        guard let pid = folder.lastPathComponent.dropFirst(prefix.count).split(separator: "-").first.flatMap({ pid_t($0) }),
+              pid != ownPID else { return nil }
+        var info = stat()
+        guard lstat(folder.path, &info) == 0,
+              ProcessLiveness.mayBeRunning(pid: pid, lastModified: Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec))) else {
+            return nil
+        }
+        return pid
     }
 
     /// The staging folders this process is building into.

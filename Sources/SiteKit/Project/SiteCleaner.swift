@@ -1,7 +1,7 @@
 import Foundation
 
 /// `site clean`: removes the output and cache folders (and leftovers of killed builds beside the
-/// output), and nothing else. It refuses what a build refuses (`OutputOwnership`): a folder that
+/// output), and nothing else; not while a build is at work on that output. It refuses what a build refuses (`OutputOwnership`): a folder that
 /// holds the project, the home folder or the root, so a mistaken `output: .` cannot delete the
 /// site's sources, and an output folder holding files no build wrote.
 public struct SiteCleaner: Sendable {
@@ -26,10 +26,17 @@ public struct SiteCleaner: Sendable {
         var removed: [String] = []
         let parent = output.deletingLastPathComponent()
         let name = output.lastPathComponent
+        let staging = StagedOutput.stagingPrefix(name)
         let leftovers = ((try? fileManager.contentsOfDirectory(atPath: parent.path)) ?? [])
-            .filter { $0.hasPrefix(".\(name).staging-") || $0 == ".\(name).previous" }
+            .filter { $0.hasPrefix(staging) || $0 == ".\(name).previous" }
             .sorted()
             .map { parent.appendingPathComponent($0) }
+        // A build still at work would fail midway, and its staging folder is not a leftover.
+        for folder in leftovers where folder.lastPathComponent.hasPrefix(staging) {
+            guard let pid = StagedOutput.builder(of: folder, prefix: staging) else { continue }
+            throw ScaffoldError(message: "a build (process \(pid)) is writing \(folder.path), and cleaning would make it fail. "
+                + "Wait for it to finish or stop it, then run site clean again.")
+        }
         for folder in [output, cache] + leftovers where fileManager.fileExists(atPath: folder.path) {
             do {
                 try fileManager.removeItem(at: folder)

@@ -82,7 +82,7 @@ struct SiteScaffoldTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let fileManager = FileManager.default
-        for path in ["public/index.html", "public/.site-output", ".cache/http-v3/entries/x", ".public.staging-1-abc/index.html", "content/index.md",
+        for path in ["public/index.html", "public/.site-output", ".cache/http-v3/entries/x", ".public.staging-999999-abc/index.html", "content/index.md",
                      "site.yml", "public-notes.txt", "templates/layout.mustache"] {
             let url = folder.url.appendingPathComponent(path)
             try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -90,11 +90,28 @@ struct SiteScaffoldTests {
         }
         let removed = try SiteCleaner(output: folder.url.appendingPathComponent("public"), cache: folder.url.appendingPathComponent(".cache"),
                                       project: folder.url).clean()
-        #expect(removed.map { URL(fileURLWithPath: $0).lastPathComponent } == ["public", ".cache", ".public.staging-1-abc"])
+        #expect(removed.map { URL(fileURLWithPath: $0).lastPathComponent } == ["public", ".cache", ".public.staging-999999-abc"])
         let left = try fileManager.contentsOfDirectory(atPath: folder.url.path).sorted()
         #expect(left == ["content", "public-notes.txt", "site.yml", "templates"])
         #expect(try SiteCleaner(output: folder.url.appendingPathComponent("public"), cache: folder.url.appendingPathComponent(".cache"),
                                 project: folder.url).clean().isEmpty)
+    }
+
+    @Test("clean refuses while a build is at work on the output, names it, and removes nothing")
+    func cleanWaitsForARunningBuild() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let output = folder.url.appendingPathComponent("public")
+        let running = try StagedOutput(destination: output)
+        defer { running.discard() }
+        let cleaner = SiteCleaner(output: output, cache: folder.url.appendingPathComponent(".cache"), project: folder.url)
+        #expect {
+            try cleaner.clean()
+        } throws: { error in
+            let message = (error as? ScaffoldError)?.message ?? ""
+            return message.contains("a build (process \(getpid())) is writing \(running.staging.path)") && message.contains("run site clean again")
+        }
+        #expect(FileManager.default.fileExists(atPath: running.staging.path))
     }
 
     @Test("clean refuses an output or cache folder that holds the project itself", arguments: [".", "..", "/"])
