@@ -65,16 +65,20 @@ enum CacheFiles {
         unlink(path)
     }
 
-    /// Whether `name` is a temporary file that nobody will finish: its writer is gone, or it is
-    /// older than `lifetime` seconds.
+    /// Whether `name` is a temporary file that nobody will finish: its writer is gone (exited, a
+    /// zombie, or its PID taken by a process started since: `ProcessLiveness`), or it is older
+    /// than `lifetime` seconds.
     /// (`legacy`: any name in an old `tmp` folder, `<pid>-<uuid>`.)
     static func isOrphan(_ name: String, in folder: String, olderThan lifetime: TimeInterval, now: Date = Date(),
                          legacy: Bool = false) -> Bool {
         guard legacy || name.hasPrefix(temporaryPrefix) else { return false }
         let pid = name.dropFirst(legacy ? 0 : temporaryPrefix.count).split(separator: "-").first.flatMap { pid_t($0) }
-        let ownerGone = pid.map { $0 != getpid() && kill($0, 0) != 0 && errno == ESRCH } ?? true
         var info = stat()
-        let expired = stat(folder + "/" + name, &info) == 0 && now.timeIntervalSince1970 - Double(info.st_mtim.tv_sec) > lifetime
+        let exists = stat(folder + "/" + name, &info) == 0
+        // A file that vanished meanwhile counts as changed now: its writer may be at work.
+        let modified = exists ? Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec)) : now
+        let ownerGone = pid.map { $0 != getpid() && !ProcessLiveness.mayBeRunning(pid: $0, lastModified: modified) } ?? true
+        let expired = exists && now.timeIntervalSince(modified) > lifetime
         return ownerGone || expired
     }
 

@@ -6,7 +6,7 @@ import Darwin
 #endif
 
 /// Whether the process whose PID a leftover's name carries (a staging folder, `.public.staging-
-/// <pid>-<tag>`) may still be at work on it.
+/// <pid>-<tag>`; a cache's temporary file, `.tmp-<pid>-<tag>-<n>`) may still be at work on it.
 ///
 /// `kill(pid, 0)` alone says only that some process has that PID now. A build killed with
 /// SIGKILL can stay a zombie until its parent reaps it, and a PID is reused: in a CI container
