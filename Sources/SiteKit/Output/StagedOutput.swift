@@ -54,7 +54,7 @@ public final class StagedOutput: Sendable {
         Self.recoverInterruptedSwap(destination: destination)
         var isFolder: ObjCBool = false
         hasPrevious = fileManager.fileExists(atPath: destination.path, isDirectory: &isFolder) && isFolder.boolValue
-        let staging = parent.appendingPathComponent(".\(name).staging-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+        let staging = parent.appendingPathComponent(Self.stagingPrefix(name) + "\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
         // Known as this process's before it exists, so a build beside it never takes it for a leftover.
         Self.live.withLock { _ = $0.insert(staging.path) }
         self.staging = staging

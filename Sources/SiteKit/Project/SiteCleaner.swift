@@ -1,9 +1,10 @@
 import Foundation
 
 /// `site clean`: removes the output and cache folders (and leftovers of killed builds beside the
-/// output), and nothing else; not while a build is at work on that output. It refuses what a build refuses (`OutputOwnership`): a folder that
-/// holds the project, the home folder or the root, so a mistaken `output: .` cannot delete the
-/// site's sources, and an output folder holding files no build wrote.
+/// output), and nothing else; not while a build is at work on that output. It refuses what a
+/// build refuses (`OutputOwnership`): a folder that holds the project, the home folder or the
+/// root, so a mistaken `output: .` cannot delete the site's sources, and an output folder holding
+/// files no build wrote.
 public struct SiteCleaner: Sendable {
     public let output: URL
     public let cache: URL
@@ -28,7 +29,7 @@ public struct SiteCleaner: Sendable {
         let name = output.lastPathComponent
         let staging = StagedOutput.stagingPrefix(name)
         let leftovers = ((try? fileManager.contentsOfDirectory(atPath: parent.path)) ?? [])
-            .filter { $0.hasPrefix(staging) || $0 == ".\(name).previous" }
+            .filter { $0.hasPrefix(staging) || $0 == StagedOutput.retiredName(for: output).lastPathComponent }
             .sorted()
             .map { parent.appendingPathComponent($0) }
         // A build still at work would fail midway, and its staging folder is not a leftover.
