@@ -1,4 +1,5 @@
 import ArgumentParser
+import SiteKit
 
 /// `site`: a static site generator for sites built from live APIs.
 @main
@@ -6,6 +7,7 @@ struct SiteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "site",
         abstract: "Builds a static site from live APIs: people from randomuser.me, posts from JSONPlaceholder.",
+        version: SiteVersion.number,
         subcommands: [BuildCommand.self, ServeCommand.self, InitCommand.self, CleanCommand.self, APICommand.self, FetchCommand.self]
     )
 }

@@ -26,6 +26,8 @@ public final class URLSessionTransport: HTTPTransport {
         // Without this, Foundation still parses every response header line for cookies it then
         // has nowhere to store: 3 % of a cold build's CPU.
         configuration.httpCookieAcceptPolicy = .never
+        // A request's own `User-Agent` (`site fetch -H`) replaces this one.
+        configuration.httpAdditionalHeaders = ["User-Agent": SiteVersion.userAgent]
         let delegate = TransferDelegate()
         self.delegate = delegate
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)

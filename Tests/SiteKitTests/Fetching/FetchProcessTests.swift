@@ -77,4 +77,11 @@ import Testing
             #expect(offline.status == 0 && object?["cache"] as? String == "hit" && origin.requestCount == before)
         }
     }
+
+    @Test(.enabled(if: executable != nil, "the site executable is not built next to the tests; run swift build first"))
+    func versionFlagPrintsTheVersionRequestsCarry() async throws {
+        let run = try await Self.run(["--version"])
+        #expect(run.status == 0)
+        #expect(String(decoding: run.output, as: UTF8.self) == SiteVersion.number + "\n")
+    }
 }
