@@ -35,6 +35,16 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let hub = ReloadHub()
         let flags = flags
+        // Bound before the first build, so that a port in use is said at once, not after a build.
+        let server: PreviewServer
+        do {
+            server = try await PreviewServer.start(root: output, basePath: basePath, host: host, port: port, hub: hub) { method, path, status in
+                if status >= 400 { reporter.detail("\(status) \(method) \(path)") }
+            }
+        } catch {
+            FileHandle.standardError.write(Data("error: \(paragraph(error))\n".utf8))
+            throw ExitCode.failure
+        }
         let session = PreviewSession(
             watcher: SourceWatcher(paths: [project.appendingPathComponent("content"), project.appendingPathComponent("templates"),
                                            flags.configURL]),
@@ -46,17 +56,14 @@ struct ServeCommand: AsyncParsableCommand {
             if named != output {
                 reporter.warning("the settings now name the output \(named.path), but site serve keeps serving \(output.path), where it started; restart site serve to serve the new folder.")
             }
-            return try await flags.makeBuild(settings: settings, project: project, reporter: reporter).run()
-        }
-        // Bound before the first build, so that a port in use is said at once, not after a build.
-        let server: PreviewServer
-        do {
-            server = try await PreviewServer.start(root: output, basePath: basePath, host: host, port: port, hub: hub) { method, path, status in
-                if status >= 400 { reporter.detail("\(status) \(method) \(path)") }
+            let summary = try await flags.makeBuild(settings: settings, project: project, reporter: reporter).run()
+            // The new pages link from base_url's new path: serve them there (and still at /).
+            if settings.basePath != server.basePath {
+                server.serve(under: settings.basePath)
+                reporter.info(settings.basePath == "/" ? "base_url has no path any more: serving at / only"
+                                                       : "base_url's path is now \(settings.basePath): serving there too")
             }
-        } catch {
-            FileHandle.standardError.write(Data("error: \(paragraph(error))\n".utf8))
-            throw ExitCode.failure
+            return summary
         }
         await session.buildOnce()
         let watching = noWatch ? "" : "; watching content/, templates/ and \(flags.configURL.lastPathComponent)"

@@ -7,7 +7,7 @@ import Hummingbird
 struct PreviewResponder: HTTPResponder {
     typealias Context = BasicRequestContext
 
-    let files: StaticFiles
+    let served: ServedFiles
     let hub: ReloadHub
     let log: @Sendable (_ method: String, _ path: String, _ status: Int) -> Void
 
@@ -26,6 +26,7 @@ struct PreviewResponder: HTTPResponder {
             return await events()
         }
         let head = request.method == .head
+        let files = served.files
         switch files.resolve(path) {
         case .file(let file):
             return await fileResponse(file, status: .ok, head: head)

@@ -10,11 +10,23 @@ public final class PreviewServer: Sendable {
     public let hub: ReloadHub
 
     private let server: LocalServer
+    private let served: ServedFiles
 
-    private init(hub: ReloadHub, server: LocalServer) {
+    private init(hub: ReloadHub, server: LocalServer, served: ServedFiles) {
         self.baseURL = server.baseURL
         self.hub = hub
         self.server = server
+        self.served = served
+    }
+
+    /// The path the site is served under besides `/`, with one trailing `/`.
+    public var basePath: String { served.files.basePath }
+
+    /// Serves the folder under `basePath` from now on instead of the path before: `site serve`
+    /// calls it after a rebuild for a `base_url` whose path changed, so that the 404 page's links
+    /// keep working without a restart.
+    public func serve(under basePath: String) {
+        served.move(to: basePath)
     }
 
     /// Serves `root` on `host:port` (port 0 picks a free one) until ``stop()``, at `/` and at
@@ -25,9 +37,10 @@ public final class PreviewServer: Sendable {
         log: @escaping @Sendable (_ method: String, _ path: String, _ status: Int) -> Void = { _, _, _ in }
     ) async throws -> PreviewServer {
         do {
-            let server = try await LocalServer.start(responder: PreviewResponder(files: StaticFiles(root: root, basePath: basePath), hub: hub, log: log),
+            let served = ServedFiles(StaticFiles(root: root, basePath: basePath))
+            let server = try await LocalServer.start(responder: PreviewResponder(served: served, hub: hub, log: log),
                                                      host: host, port: port, label: "site.preview")
-            return PreviewServer(hub: hub, server: server)
+            return PreviewServer(hub: hub, server: server, served: served)
         } catch let failure as LocalServer.StartFailure {
             throw PreviewError(message: failure.message(host: host, port: port))
         }

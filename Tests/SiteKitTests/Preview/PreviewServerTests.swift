@@ -95,6 +95,34 @@ struct PreviewServerTests {
         await server.stop()
     }
 
+    @Test("base_url's path edited while serving: once the rebuild is published there, the 404 page's links work at the new path and the old one is gone")
+    func basePathMovesWithoutARestart() async throws {
+        var harness = try BuildHarness(users: 6)
+        defer { harness.remove() }
+        harness.settings.baseURL = "https://user.github.io/project/"
+        _ = try await harness.build()
+        let server = try await PreviewServer.start(root: harness.output, basePath: harness.settings.basePath, port: 0)
+        #expect(await get(server, "/project/users/").head?.hasPrefix("HTTP/1.1 200") == true)
+
+        harness.settings.baseURL = "https://user.github.io/docs/"
+        _ = try await harness.build()
+        server.serve(under: harness.settings.basePath)
+        #expect(server.basePath == "/docs/")
+        let links = SiteInspector.references(in: String(decoding: await get(server, "/no/such/page").body, as: UTF8.self))
+            .filter { $0.hasPrefix("/") }
+        #expect(links.contains("/docs/users/"))
+        for link in links {
+            let answer = await get(server, link)
+            #expect(answer.head?.hasPrefix("HTTP/1.1 200") == true, "\(link): \(answer.head ?? "no answer")")
+        }
+        #expect(await get(server, "/project/users/").head?.hasPrefix("HTTP/1.1 404") == true)
+        #expect(await get(server, "/users/").head?.hasPrefix("HTTP/1.1 200") == true)
+
+        server.serve(under: "/")
+        #expect(await get(server, "/docs/users/").head?.hasPrefix("HTTP/1.1 404") == true)
+        await server.stop()
+    }
+
     @Test("nothing outside the output folder is ever served: .., encoded .., and symbolic links")
     func nothingOutsideTheOutput() async throws {
         try await servedSite { harness, server in
