@@ -252,9 +252,9 @@ cat >>"$work/report.md" <<EOF
   pages/s.
 - **The two sites differ in size.** Hugo renders one page listing every person (name, email,
   country, thumbnail) and publishes one thumbnail per distinct picture. site renders its whole
-  site: a page per person, paged lists, posts, feeds; and it fetches two sizes of every picture
-  (thumbnail for the lists, large for the person pages and dense screens; its defaults) where
-  Hugo fetches the thumbnail only. "HTML pages written" counts
+  site: a page per person, paged lists, posts, feeds; and it fetches one size of every picture,
+  128 px, which its lists show in a 48 px box and its person pages as it is (its default), where
+  Hugo fetches the 48 px thumbnail. "HTML pages written" counts
   the HTML files in each output folder. The demo API has about 100 portraits per gender, so the
   number of distinct pictures stops growing with N at a few hundred.
 - **Caching.** The demo API sends \`Cache-Control: max-age=86400\` on portraits but no

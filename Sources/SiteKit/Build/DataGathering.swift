@@ -94,8 +94,8 @@ struct DataGathering: Sendable {
     }
 
     /// One job per picture: list thumbnails first (page 1 ahead of the rest, in list order), then
-    /// the high-density list sizes, then the large pictures detail pages use, in the background lane.
-    /// `meanwhile` runs beside the downloads.
+    /// the high-density list sizes, then the large pictures detail pages use, in the background lane
+    /// (alone there by default, so in list order too). `meanwhile` runs beside the downloads.
     private func images<Early: Sendable>(for data: SiteData, source: DataSource, client: any HTTPFetching, into output: StagedOutput,
                                          meanwhile: @escaping Meanwhile<Early>) async throws -> (ThumbnailPipeline.Outcome, Early) {
         var jobs: [ThumbnailPipeline.Job] = []

@@ -28,7 +28,8 @@ enum StarterFiles {
     jobs: 64
     timeout: 30
     # nationalities: [us, fr, ir, ua]
-    # Pictures: 48 px for lists and 128 px for detail pages; medium adds 72 px for 1.25-1.5x screens.
+    # Pictures: 128 px, for detail pages and (in a 48 px box) lists. thumbnail adds 48 px list pictures
+    # for 1x screens, medium 72 px for 1.25-1.5x screens.
     # images:
     #   sizes: [thumbnail, medium, large]
 

@@ -13,9 +13,9 @@ struct PersonEntry {
         var entry: [String: Any] = ["name": name]
         if let email = person.email, !email.isEmpty { entry["email"] = email }
         if let country = person.location?.country, !country.isEmpty { entry["country"] = country }
-        if let image = published(.thumbnail, of: person, in: images) {
+        if let picture = listPicture(of: person, in: images) {
             var tag: [String: Any] = [
-                "src": root + image.path, "width": image.width, "height": image.height, "alt": name, "eager": eager,
+                "src": root + picture.image.path, "width": picture.width, "height": picture.height, "alt": name, "eager": eager,
             ]
             let candidates = ImageSize.allCases.compactMap { size in
                 published(size, of: person, in: images).map { "\(root)\($0.path) \($0.width)w" }
@@ -26,6 +26,16 @@ struct PersonEntry {
             entry["placeholder"] = Placeholder.svg(name: name, width: thumbnailSize, height: thumbnailSize)
         }
         return entry
+    }
+
+    /// The picture lists show for `person`: the smallest size published (the 48 px one when it
+    /// was downloaded, else the next that was), in a box `thumbnailSize` wide with its aspect
+    /// ratio, so that every list looks the same whichever sizes `images.sizes` names; nil when
+    /// no size was published.
+    static func listPicture(of person: Person, in images: [URL: PublishedImage]) -> (image: PublishedImage, width: Int, height: Int)? {
+        guard let image = ImageSize.allCases.lazy.compactMap({ published($0, of: person, in: images) }).first else { return nil }
+        let height = image.width > 0 ? max(1, (thumbnailSize * image.height + image.width / 2) / image.width) : thumbnailSize
+        return (image, thumbnailSize, height)
     }
 
     static func published(_ size: ImageSize, of person: Person, in images: [URL: PublishedImage]) -> PublishedImage? {

@@ -34,9 +34,9 @@ extension SiteRenderer {
         var json = Data("[".utf8)
         for start in stride(from: 0, to: index.people.count, by: max(1, chunk)) {
             let records = index.people[start..<min(start + max(1, chunk), index.people.count)].map { entry in
-                let thumb = PersonEntry.published(.thumbnail, of: entry.item, in: images)
+                let thumb = PersonEntry.listPicture(of: entry.item, in: images)
                 return SearchRecord(n: entry.item.displayName, e: entry.item.email, c: entry.item.location?.country,
-                                    u: SiteIndex.folder(SiteIndex.personPath(entry.slug)), t: thumb?.path, w: thumb?.width, h: thumb?.height)
+                                    u: SiteIndex.folder(SiteIndex.personPath(entry.slug)), t: thumb?.image.path, w: thumb?.width, h: thumb?.height)
             }
             guard let encoded = try? encoder.encode(records) else { return Data("[]".utf8) }
             if start > 0 { json.append(UInt8(ascii: ",")) }

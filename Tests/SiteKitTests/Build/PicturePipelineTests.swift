@@ -21,17 +21,31 @@ struct PicturePipelineTests {
         }
     }
 
-    @Test("by default 48 and 128 px pictures are fetched and offered in srcset; images.sizes adds the 72 px ones")
+    @Test("by default only the 128 px pictures are fetched, and lists show them in their 48 px box; images.sizes brings back 48 px and adds 72 px to srcset")
     func defaultSizes() async throws {
         try await DemoAPIServer.with { server in
             var harness = try BuildHarness(source: .live, users: 12)
             defer { harness.remove() }
             harness.use(server)
             _ = try await harness.build()
-            #expect(await server.log.requests(pathPrefix: "/api/portraits/med/").isEmpty)
-            #expect(await !server.log.requests(pathPrefix: "/api/portraits/thumb/").isEmpty)
+            let fetched = await server.log.requests(pathPrefix: "/api/portraits/").map(\.path)
+            #expect(!fetched.isEmpty && fetched.allSatisfy { !$0.contains("/thumb/") && !$0.contains("/med/") }, "\(fetched)")
             let list = try harness.site.html("users/index.html")
-            let srcset = try #require(list.firstMatch(of: /srcset="([^"]*)"/)).1
+            let avatar = try #require(list.firstMatch(of: /<img class="avatar" src="([^"]*)" width="48" height="48"/))
+            let personPath = try #require(list.firstMatch(of: /href="\.\.\/(users\/[^"]*\.html)"/)).1
+            let page = try harness.site.html(String(personPath))
+            let portrait = try #require(page.firstMatch(of: /<img class="portrait" src="([^"]*)" width="128" height="128"/))
+            #expect(avatar.1.hasPrefix("../thumbs/") && portrait.1.hasPrefix("../thumbs/"))
+            #expect(!list.contains("srcset="), "one size: nothing for a browser to choose from")
+            let index = try JSONSerialization.jsonObject(with: try #require(try harness.site.files()["users/index.json"])) as? [[String: Any]]
+            #expect(index?.first?["w"] as? Int == 48 && index?.first?["h"] as? Int == 48)
+            #expect((index?.first?["t"] as? String)?.hasPrefix("thumbs/") == true)
+
+            harness.settings.imageSizes = [.thumbnail, .large]
+            _ = try await harness.build()
+            #expect(await !server.log.requests(pathPrefix: "/api/portraits/thumb/").isEmpty)
+            #expect(await server.log.requests(pathPrefix: "/api/portraits/med/").isEmpty)
+            let srcset = try #require(try harness.site.html("users/index.html").firstMatch(of: /srcset="([^"]*)"/)).1
             #expect(srcset.contains(" 48w, ") && srcset.hasSuffix(" 128w") && !srcset.contains("72w"), "\(srcset)")
 
             harness.settings.imageSizes = [.thumbnail, .medium, .large]
@@ -40,6 +54,22 @@ struct PicturePipelineTests {
             let dense = try #require(try harness.site.html("users/index.html").firstMatch(of: /srcset="([^"]*)"/)).1
             #expect(dense.contains(" 48w, ") && dense.contains(" 72w, ") && dense.hasSuffix(" 128w"), "\(dense)")
             #expect(try harness.site.brokenLinks().isEmpty)
+        }
+    }
+
+    @Test("one download at a time: every 48 px picture the lists show is asked for before any 128 px one")
+    func listPicturesFirst() async throws {
+        try await DemoAPIServer.with { server in
+            var harness = try BuildHarness(source: .live, users: 12)
+            defer { harness.remove() }
+            harness.use(server)
+            harness.settings.jobs = 1
+            harness.settings.imageSizes = [.thumbnail, .large]
+            _ = try await harness.build()
+            let paths = await server.log.requests(pathPrefix: "/api/portraits/").map(\.path)
+            let thumbs = paths.filter { $0.contains("/thumb/") }
+            #expect(!thumbs.isEmpty && thumbs.count < paths.count)
+            #expect(Array(paths.prefix(thumbs.count)) == thumbs, "\(paths)")
         }
     }
 
