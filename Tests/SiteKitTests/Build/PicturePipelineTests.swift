@@ -73,6 +73,30 @@ struct PicturePipelineTests {
         }
     }
 
+    @Test("with 48 and 128 px downloaded, a person whose 48 px picture fails is listed with the 128 px one, not a placeholder")
+    func brokenThumbnailFallsBackToTheLargePicture() async throws {
+        try await DemoAPIServer.with { server in
+            var harness = try BuildHarness(source: .live, users: 6)
+            defer { harness.remove() }
+            harness.use(server)
+            harness.settings.imageSizes = [.thumbnail, .large]
+            harness.settings.perPage = 6
+            _ = try await harness.build()
+            let thumbs = await server.log.requests(pathPrefix: "/api/portraits/thumb/").map(\.path)
+            let broken = try #require(thumbs.first)
+            await server.faults.set(Fault(status: 404), forPathPrefix: broken)
+            harness.options.refresh = true
+            _ = try await harness.build()
+            #expect(harness.text.contains(broken) && harness.text.contains("answered HTTP 404"))
+            let list = try harness.site.html("users/index.html")
+            #expect(!list.contains("avatar placeholder"))
+            let avatars = list.matches(of: /<img class="avatar" src="([^"]*)"[^>]* width="48" height="48"/).map { String($0.1) }
+            #expect(avatars.count == 6)
+            let srcsets = list.matches(of: /srcset="([^"]*)"/).count
+            #expect(srcsets >= 1 && srcsets < 6, "whoever is left with one picture has no srcset")
+        }
+    }
+
     @Test("a 404 and an HTML page served as a JPEG are warnings with placeholders; --strict fails and keeps the old site")
     func badPicturesAndStrict() async throws {
         try await DemoAPIServer.with { server in
