@@ -23,6 +23,20 @@ struct PreviewServerTests {
         await RawHTTP.exchange(port: server.baseURL.port!, path: path, method: method, timeout: 30)
     }
 
+    /// Asks for a missing page and checks that it is the site's 404 page, that its root-relative
+    /// links include `link`, and that every one of them answers 200.
+    private func expectNotFoundPageLinksWork(_ server: PreviewServer, including link: String,
+                                             sourceLocation: SourceLocation = #_sourceLocation) async {
+        let missing = await get(server, "/no/such/page")
+        #expect(missing.head?.hasPrefix("HTTP/1.1 404") == true, sourceLocation: sourceLocation)
+        let links = SiteInspector.references(in: String(decoding: missing.body, as: UTF8.self)).filter { $0.hasPrefix("/") }
+        #expect(links.contains(link), "\(links)", sourceLocation: sourceLocation)
+        for link in links {
+            let answer = await get(server, link)
+            #expect(answer.head?.hasPrefix("HTTP/1.1 200") == true, "\(link): \(answer.head ?? "no answer")", sourceLocation: sourceLocation)
+        }
+    }
+
     @Test("/ and /users/ are 200 HTML with the reload script, which the files on disk never get")
     func pagesAreServedWithTheScript() async throws {
         try await servedSite { harness, server in
@@ -82,14 +96,7 @@ struct PreviewServerTests {
         harness.settings.baseURL = "https://user.github.io/project"
         _ = try await harness.build()
         let server = try await PreviewServer.start(root: harness.output, basePath: harness.settings.basePath, port: 0)
-        let missing = await get(server, "/no/such/page")
-        #expect(missing.head?.hasPrefix("HTTP/1.1 404") == true)
-        let links = SiteInspector.references(in: String(decoding: missing.body, as: UTF8.self)).filter { $0.hasPrefix("/") }
-        #expect(links.contains("/project/users/"))
-        for link in links {
-            let answer = await get(server, link)
-            #expect(answer.head?.hasPrefix("HTTP/1.1 200") == true, "\(link): \(answer.head ?? "no answer")")
-        }
+        await expectNotFoundPageLinksWork(server, including: "/project/users/")
         #expect(await get(server, "/project").head?.contains("Location: /project/\r\n") == true)
         #expect(await get(server, "/users/").head?.hasPrefix("HTTP/1.1 200") == true)
         await server.stop()
@@ -108,13 +115,7 @@ struct PreviewServerTests {
         _ = try await harness.build()
         server.serve(under: harness.settings.basePath)
         #expect(server.basePath == "/docs/")
-        let links = SiteInspector.references(in: String(decoding: await get(server, "/no/such/page").body, as: UTF8.self))
-            .filter { $0.hasPrefix("/") }
-        #expect(links.contains("/docs/users/"))
-        for link in links {
-            let answer = await get(server, link)
-            #expect(answer.head?.hasPrefix("HTTP/1.1 200") == true, "\(link): \(answer.head ?? "no answer")")
-        }
+        await expectNotFoundPageLinksWork(server, including: "/docs/users/")
         #expect(await get(server, "/project/users/").head?.hasPrefix("HTTP/1.1 404") == true)
         #expect(await get(server, "/users/").head?.hasPrefix("HTTP/1.1 200") == true)
 
