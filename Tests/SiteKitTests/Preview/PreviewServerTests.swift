@@ -4,12 +4,15 @@ import Testing
 
 @Suite("site serve: the preview server over loopback")
 struct PreviewServerTests {
-    /// A demo build of 20 people in a temporary project, served on a free loopback port.
-    private func servedSite(_ body: (BuildHarness, PreviewServer) async throws -> Void) async throws {
-        let harness = try BuildHarness(users: 20, perPage: 10)
+    /// A demo build of `users` people in a temporary project, served on a free loopback port, at
+    /// `/` and at the path of `baseURL` when one is given.
+    private func servedSite(users: Int = 20, baseURL: String? = nil,
+                            _ body: (BuildHarness, PreviewServer) async throws -> Void) async throws {
+        var harness = try BuildHarness(users: users, perPage: 10)
         defer { harness.remove() }
+        if let baseURL { harness.settings.baseURL = baseURL }
         _ = try await harness.build()
-        let server = try await PreviewServer.start(root: harness.output, port: 0)
+        let server = try await PreviewServer.start(root: harness.output, basePath: harness.settings.basePath, port: 0)
         do {
             try await body(harness, server)
             await server.stop()
@@ -91,37 +94,30 @@ struct PreviewServerTests {
 
     @Test("a site published under a path (base_url https://user.github.io/project/): every link of its 404 page works in the preview")
     func basePathPreview() async throws {
-        var harness = try BuildHarness(users: 6)
-        defer { harness.remove() }
-        harness.settings.baseURL = "https://user.github.io/project"
-        _ = try await harness.build()
-        let server = try await PreviewServer.start(root: harness.output, basePath: harness.settings.basePath, port: 0)
-        await expectNotFoundPageLinksWork(server, including: "/project/users/")
-        #expect(await get(server, "/project").head?.contains("Location: /project/\r\n") == true)
-        #expect(await get(server, "/users/").head?.hasPrefix("HTTP/1.1 200") == true)
-        await server.stop()
+        try await servedSite(users: 6, baseURL: "https://user.github.io/project") { _, server in
+            await expectNotFoundPageLinksWork(server, including: "/project/users/")
+            #expect(await get(server, "/project").head?.contains("Location: /project/\r\n") == true)
+            #expect(await get(server, "/users/").head?.hasPrefix("HTTP/1.1 200") == true)
+        }
     }
 
     @Test("base_url's path edited while serving: once the rebuild is published there, the 404 page's links work at the new path and the old one is gone")
     func basePathMovesWithoutARestart() async throws {
-        var harness = try BuildHarness(users: 6)
-        defer { harness.remove() }
-        harness.settings.baseURL = "https://user.github.io/project/"
-        _ = try await harness.build()
-        let server = try await PreviewServer.start(root: harness.output, basePath: harness.settings.basePath, port: 0)
-        #expect(await get(server, "/project/users/").head?.hasPrefix("HTTP/1.1 200") == true)
+        try await servedSite(users: 6, baseURL: "https://user.github.io/project/") { built, server in
+            #expect(await get(server, "/project/users/").head?.hasPrefix("HTTP/1.1 200") == true)
 
-        harness.settings.baseURL = "https://user.github.io/docs/"
-        _ = try await harness.build()
-        server.serve(under: harness.settings.basePath)
-        #expect(server.basePath == "/docs/")
-        await expectNotFoundPageLinksWork(server, including: "/docs/users/")
-        #expect(await get(server, "/project/users/").head?.hasPrefix("HTTP/1.1 404") == true)
-        #expect(await get(server, "/users/").head?.hasPrefix("HTTP/1.1 200") == true)
+            var harness = built
+            harness.settings.baseURL = "https://user.github.io/docs/"
+            _ = try await harness.build()
+            server.serve(under: harness.settings.basePath)
+            #expect(server.basePath == "/docs/")
+            await expectNotFoundPageLinksWork(server, including: "/docs/users/")
+            #expect(await get(server, "/project/users/").head?.hasPrefix("HTTP/1.1 404") == true)
+            #expect(await get(server, "/users/").head?.hasPrefix("HTTP/1.1 200") == true)
 
-        server.serve(under: "/")
-        #expect(await get(server, "/docs/users/").head?.hasPrefix("HTTP/1.1 404") == true)
-        await server.stop()
+            server.serve(under: "/")
+            #expect(await get(server, "/docs/users/").head?.hasPrefix("HTTP/1.1 404") == true)
+        }
     }
 
     @Test("nothing outside the output folder is ever served: .., encoded .., and symbolic links")
