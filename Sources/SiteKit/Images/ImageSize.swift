@@ -1,6 +1,7 @@
 /// The picture sizes randomuser offers for each person, and the pixel width each one has.
 public enum ImageSize: String, Sendable, CaseIterable, Comparable {
-    /// 48 px: list entries on 1× screens (not downloaded by default).
+    /// 48 px: list entries on 1× screens, and detail pages when no larger size was published
+    /// (not downloaded by default).
     case thumbnail
     /// 72 px: lists on screens of 1.25× to 1.5× density (not downloaded by default).
     case medium

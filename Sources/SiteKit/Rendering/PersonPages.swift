@@ -11,9 +11,9 @@ extension SiteRenderer {
         return index.people.map { SiteIndex.personPath($0.slug) }
     }
 
-    /// The detail page of the person at `position` in the list. Its picture is the large one, or
-    /// the medium one when the large one failed (if `images.sizes` fetched it), or an initials
-    /// placeholder.
+    /// The detail page of the person at `position` in the list. Its picture is the largest size
+    /// published (128 px, else 72 px, else 48 px: whichever `images.sizes` fetched and did not
+    /// fail), at its own pixel size, or an initials placeholder when there is none.
     func personPage(at position: Int, of index: SiteIndex, images: [URL: PublishedImage]) throws -> RenderedFile {
         let entry = index.people[position]
         let person = entry.item
@@ -36,7 +36,8 @@ extension SiteRenderer {
     }
 
     /// The pictures a person page may show, by preference: it can be rendered once these settled.
-    static let pictureSizes: [ImageSize] = [.large, .medium]
+    /// Never scaled up: a 48 px picture is shown at 48 px, which says more than initials.
+    static let pictureSizes: [ImageSize] = ImageSize.allCases.sorted(by: >)
 
     /// The details a person page lists, in a fixed order; absent values are left out.
     static func facts(of person: Person) -> [[String: Any]] {

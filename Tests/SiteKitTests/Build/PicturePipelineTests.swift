@@ -97,6 +97,28 @@ struct PicturePipelineTests {
         }
     }
 
+    @Test("with images.sizes [thumbnail] alone, person pages show the 48 px picture at its own size, never an upscaled one")
+    func thumbnailOnlyDetailPages() async throws {
+        try await DemoAPIServer.with { server in
+            var harness = try BuildHarness(source: .live, users: 6)
+            defer { harness.remove() }
+            harness.use(server)
+            harness.settings.imageSizes = [.thumbnail]
+            _ = try await harness.build()
+            #expect(await server.log.requests(pathPrefix: "/api/portraits/").allSatisfy { $0.path.contains("/thumb/") })
+            let files = try harness.site.files()
+            let personPages = files.keys.filter { $0.hasPrefix("users/") && $0.hasSuffix(".html") && !$0.hasSuffix("index.html") }
+            #expect(personPages.count == 6)
+            for path in personPages {
+                let page = try harness.site.html(path)
+                let portrait = try #require(page.firstMatch(of: /<img class="portrait" src="\.\.\/([^"]*)" width="48" height="48"/), "\(path)")
+                #expect(files[String(portrait.1)].flatMap { try? ImageInspector.inspect($0) }?.width == 48)
+                #expect(!page.contains("avatar placeholder"))
+            }
+            #expect(try harness.site.brokenLinks().isEmpty)
+        }
+    }
+
     @Test("a 404 and an HTML page served as a JPEG are warnings with placeholders; --strict fails and keeps the old site")
     func badPicturesAndStrict() async throws {
         try await DemoAPIServer.with { server in

@@ -15,15 +15,16 @@ struct RenderInAdvanceTests {
 
     static let requested: Set<URL> = Set((1...3).flatMap { [url("large", $0), url("med", $0), url("thumb", $0)] })
 
-    @Test("a page is ready once its large and medium pictures settled, in list order, whoever shares them")
+    @Test("a person page is ready once every size it may fall back to settled, in list order, whoever shares them")
     func readiness() {
         let people = [Self.person("Ann", picture: 1), Self.person("Bo", picture: 2), Self.person("Cy", picture: 1)]
         var waits = PictureWaits(people: people, requested: Self.requested)
         #expect(waits.takeReady().isEmpty)
-        #expect(waits.settle(Self.url("thumb", 1)).isEmpty, "list thumbnails are not on person pages")
         #expect(waits.settle(Self.url("large", 1)).isEmpty)
-        #expect(waits.settle(Self.url("med", 1)) == [0, 2])
+        #expect(waits.settle(Self.url("med", 1)).isEmpty, "the 48 px picture is the last fallback")
+        #expect(waits.settle(Self.url("thumb", 1)) == [0, 2])
         #expect(waits.settle(Self.url("med", 2)).isEmpty)
+        #expect(waits.settle(Self.url("thumb", 2)).isEmpty)
         #expect(waits.waitingCount == 1)
         #expect(waits.settle(Self.url("large", 2)) == [1])
         #expect(waits.waitingCount == 0)
@@ -114,7 +115,10 @@ struct RenderInAdvanceTests {
         let bo = String(decoding: try #require(earlyFiles[personPaths[1]]), as: UTF8.self)
         #expect(bo.contains("thumbs/2-72.jpg"), "a failed large picture falls back to the medium one")
         let cy = String(decoding: try #require(earlyFiles[personPaths[2]]), as: UTF8.self)
-        #expect(cy.contains("avatar placeholder") && !cy.contains("thumbs/"))
+        #expect(cy.contains(#"src="../thumbs/3-48.jpg" width="48" height="48""#) && !cy.contains("avatar placeholder"),
+                "with the large and medium pictures failed, the 48 px one, at its own size")
+        let di = String(decoding: try #require(earlyFiles[personPaths[3]]), as: UTF8.self)
+        #expect(di.contains("avatar placeholder") && !di.contains("thumbs/"))
     }
 
     @Test("rendering in advance stops when the image phase is over or the pages held reach the budget; the rest is rendered after")
