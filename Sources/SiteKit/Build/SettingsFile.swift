@@ -55,7 +55,7 @@ public enum SettingsFile {
             reader.line = line
             try reader.apply(key, value, to: &settings)
         }
-        return (settings, warnings)
+        return (settings, warnings + reader.warnings)
     }
 }
 
@@ -63,6 +63,8 @@ public enum SettingsFile {
 struct SettingsReader {
     let file: String
     var line: Int?
+    /// Keys inside a mapping (`cache:`, `images:`, `markdown:`) that no setting has.
+    private(set) var warnings: [String] = []
 
     func fail(_ key: String, _ expectation: String) -> SettingsError {
         SettingsError(file: file, line: line, message: "'\(key)' must be \(expectation)")
@@ -97,7 +99,23 @@ struct SettingsReader {
         return url
     }
 
-    func apply(_ key: String, _ node: Node, to settings: inout SiteSettings) throws {
+    /// The entries of the mapping `key`, each with its name; a key it does not know is a warning,
+    /// like one at the top level, so that `cache: {tll: 10m}` does not silently keep the default.
+    mutating func entries(of key: String, _ node: Node, known: [String], example: String) throws -> [(String, Node)] {
+        guard let mapping = node.mapping else { throw fail(key, "a mapping, such as '\(example)'") }
+        var entries: [(String, Node)] = []
+        for (subKey, value) in mapping {
+            guard let name = subKey.scalar?.string else { continue }
+            if known.contains(name) {
+                entries.append((name, value))
+            } else {
+                warnings.append("\(file):\(subKey.mark?.line ?? line ?? 0): unknown setting '\(key).\(name)' is ignored. Known settings under \(key): \(known.joined(separator: ", ")).")
+            }
+        }
+        return entries
+    }
+
+    mutating func apply(_ key: String, _ node: Node, to settings: inout SiteSettings) throws {
         switch key {
         case "title": settings.title = try text(key, node)
         case "description": settings.description = try text(key, node)
@@ -125,19 +143,16 @@ struct SettingsReader {
                 throw fail(key, "a list of two-letter nationality codes, such as [us, fr, ir]")
             }
         case "markdown":
-            guard let mapping = node.mapping else { throw fail(key, "a mapping, such as 'markdown: {unsafe: false}'") }
-            for (sub, value) in mapping where sub.scalar?.string == "unsafe" {
+            for (_, value) in try entries(of: key, node, known: ["unsafe"], example: "markdown: {unsafe: false}") {
                 settings.markdownUnsafe = try flag("markdown.unsafe", value)
             }
         case "cache":
-            guard let mapping = node.mapping else { throw fail(key, "a mapping, such as 'cache: {ttl: 10m}'") }
-            for (sub, value) in mapping where sub.scalar?.string == "ttl" {
+            for (_, value) in try entries(of: key, node, known: ["ttl"], example: "cache: {ttl: 10m}") {
                 settings.cacheTTL = try seconds("cache.ttl", value)
             }
         case "images":
-            guard let mapping = node.mapping else { throw fail(key, "a mapping, such as 'images: {jobs: 16}'") }
-            for (sub, value) in mapping {
-                switch sub.scalar?.string {
+            for (sub, value) in try entries(of: key, node, known: ["sizes", "jobs", "per_host"], example: "images: {sizes: [large]}") {
+                switch sub {
                 case "jobs": settings.jobs = try integer("images.jobs", value)
                 case "per_host": settings.imagesPerHost = try integer("images.per_host", value)
                 case "sizes":

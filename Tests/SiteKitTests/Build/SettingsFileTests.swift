@@ -53,6 +53,17 @@ struct SettingsFileTests {
         #expect(warnings.first?.contains("per_pgae") == true)
     }
 
+    @Test("an unknown key inside cache, images or markdown is a warning naming it and its line; the known ones still apply")
+    func unknownNestedKeyWarns() throws {
+        let (settings, warnings) = try load("typo-nested.yml")
+        #expect(settings.cacheTTL == SiteSettings().cacheTTL && settings.imageSizes == ImageSize.defaults)
+        #expect(settings.imagesPerHost == 4 && settings.markdownUnsafe)
+        #expect(warnings.count == 3, "\(warnings)")
+        #expect(warnings.contains { $0.contains(":3: unknown setting 'cache.tll'") && $0.contains("Known settings under cache: ttl") })
+        #expect(warnings.contains { $0.contains(":5: unknown setting 'images.size'") && $0.contains("sizes") })
+        #expect(warnings.contains { $0.contains("unknown setting 'markdown.safe'") })
+    }
+
     @Test("source accepts only auto, live or demo")
     func sourceIsChecked() {
         let error = #expect(throws: SettingsError.self) { try load("bad-source.yml") }
