@@ -15,6 +15,8 @@ struct BuildFlags: ParsableArguments {
     @Option(help: "Concurrent downloads, and connections per host.") var jobs: Int?
     @Option(help: "Whole-response deadline per attempt, in seconds.") var timeout: Double?
     @Option(help: "Freshness floor for cached responses, e.g. 10m or 1d.") var ttl: String?
+    @Option(help: "How pages link to a folder's page: folders (users/, for a web server) or files (users/index.html, for a site opened from disk).")
+    var links: String?
     @Flag(help: "Use the live APIs only; never fall back to demo data.") var live = false
     @Flag(help: "Use the embedded demo API only; no internet needed.") var demo = false
     @Flag(help: "Make no network request: serve from the cache, stale or not.") var offline = false
@@ -28,6 +30,9 @@ struct BuildFlags: ParsableArguments {
         if live && demo { throw ValidationError("--live and --demo cannot be used together: pick one.") }
         if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together: pick one.") }
         if let ttl, DurationText.seconds(ttl) == nil { throw ValidationError("--ttl must be a duration such as 10m or 1d, not \(ttl).") }
+        if let links, LinkStyle(rawValue: links.lowercased()) == nil {
+            throw ValidationError("--links must be folders (links such as users/, for a web server) or files (users/index.html, for a site opened from disk), not \(links).")
+        }
     }
 
     /// Defaults, then site.yml, then flags. Relative paths from flags are taken from the working folder.
@@ -48,6 +53,7 @@ struct BuildFlags: ParsableArguments {
         if let jobs { settings.jobs = jobs }
         if let timeout { settings.timeout = timeout }
         if let ttl, let seconds = DurationText.seconds(ttl) { settings.cacheTTL = seconds }
+        if let links, let style = LinkStyle(rawValue: links.lowercased()) { settings.links = style }
         if live { settings.source = .live }
         if demo { settings.source = .demo }
         return (try settings.validated(file: "the command line or \(config)"), configURL.deletingLastPathComponent())

@@ -10,7 +10,7 @@ public enum SettingsFile {
     static let knownKeys: Set<String> = [
         "title", "description", "language", "base_url", "source", "seed", "users", "per_page", "jobs",
         "timeout", "nationalities", "randomuser_url", "jsonplaceholder_url", "markdown", "cache",
-        "output", "cache_dir", "images",
+        "output", "cache_dir", "images", "links",
     ]
 
     /// Settings from `file` over `base`. A missing file is fine when `required` is false.
@@ -133,6 +133,11 @@ struct SettingsReader {
         case "jsonplaceholder_url": settings.jsonPlaceholderURL = try url(key, node)
         case "output": settings.output = try text(key, node)
         case "cache_dir": settings.cacheDirectory = try text(key, node)
+        case "links":
+            guard let style = LinkStyle(rawValue: try text(key, node).lowercased()) else {
+                throw fail(key, "folders (links such as users/, for a web server) or files (users/index.html, for a site opened from disk)")
+            }
+            settings.links = style
         case "nationalities":
             if let list = node.sequence {
                 settings.nationalities = try list.map { try text(key, $0).lowercased() }

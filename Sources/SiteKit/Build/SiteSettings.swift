@@ -31,6 +31,8 @@ public struct SiteSettings: Sendable, Equatable {
     public var imageSizes: [ImageSize] = ImageSize.defaults
     /// At most this many downloads from one host at once (`images.per_host`); nil means `jobs`.
     public var imagesPerHost: Int?
+    /// How pages link to a folder's page (`links`): `users/` or `users/index.html`.
+    public var links = LinkStyle.folders
     public var output = "public"
     public var cacheDirectory = ".cache"
 

@@ -16,6 +16,9 @@ enum StarterFiles {
     description: A directory of people and a feed of posts, built from live APIs by site.
     language: en
     base_url: https://example.com/
+    # Links to a section: folders (users/, for a web server) or files (users/index.html, to open
+    # the site from disk).
+    links: folders
 
     # auto: live APIs, falling back loudly to the embedded demo API when they cannot be reached.
     # live: live APIs only.  demo: the embedded demo API only (no internet needed).

@@ -29,7 +29,7 @@ extension SiteRenderer {
             return context
         }
         return try file(path, template: "users", section: "users", page: page("users"),
-                        extra: ["people": entries, "pagination": pagination.context(current: number)])
+                        extra: ["people": entries, "pagination": pagination.context(current: number, links: frame.links)])
     }
 
     func postLists(_ index: SiteIndex) throws -> [RenderedFile] {
@@ -48,7 +48,7 @@ extension SiteRenderer {
                 return context
             }
             return try file(path, template: "posts", section: "posts", page: page("posts"),
-                            extra: ["posts": entries, "pagination": pagination.context(current: number)])
+                            extra: ["posts": entries, "pagination": pagination.context(current: number, links: frame.links)])
         }
     }
 }

@@ -21,7 +21,7 @@ extension SiteRenderer {
             let page = pages[position]
             let path = Self.ownPagePath(page.name)
             return try file(path, template: "page", section: Self.ownPageSection(page.name), page: page,
-                            extra: ["breadcrumbs": Self.breadcrumbs(root: PageFrame.root(for: path), [(page.title, nil)])])
+                            extra: ["breadcrumbs": breadcrumbs(root: PageFrame.root(for: path), [(page.title, nil)])])
         }
     }
 }

@@ -11,6 +11,8 @@ struct PageFrame: Sendable, Hashable {
     var seed: String
     /// The pages of their own that the menu links to, in its order.
     var menu: [MenuLink] = []
+    /// How pages link to a folder's page (`users/` or `users/index.html`).
+    var links = LinkStyle.folders
 
     /// `../` once per folder between `path` and the site root: "users/page/2/index.html" → "../../../".
     static func root(for path: String) -> String {
@@ -42,10 +44,11 @@ struct PageFrame: Sendable, Hashable {
             // be converted on every page by the render memo's key and by `MustacheNode`.
             "site": ["title": title, "description": description, "language": language] as [String: Any],
             "root": root,
+            "index": links.index,
             "nav": [section: true] as [String: Any],
             "seed": seed,
             "menu": menu.map { link -> [String: Any] in
-                ["href": "\(link.name)/", "title": link.title, "current": section == SiteRenderer.ownPageSection(link.name)]
+                ["href": "\(link.name)/" + links.index, "title": link.title, "current": section == SiteRenderer.ownPageSection(link.name)]
             },
         ]
         if source.isDemo {

@@ -24,12 +24,13 @@ public struct Pagination: Sendable, Equatable {
         number == 1 ? "index.html" : "page/\(number).html"
     }
 
-    /// Relative link from page `from` to page `to`, both inside the same section.
-    public static func link(from: Int, to: Int) -> String {
+    /// Relative link from page `from` to page `to`, both inside the same section; the first page
+    /// is its folder ("./", "../") or, with `links: files`, its file ("index.html", "../index.html").
+    public static func link(from: Int, to: Int, links: LinkStyle = .folders) -> String {
         switch (from == 1, to == 1) {
-        case (true, true): return "./"
+        case (true, true): return links == .files ? "index.html" : "./"
         case (true, false): return "page/\(to).html"
-        case (false, true): return "../"
+        case (false, true): return "../" + links.index
         case (false, false): return "\(to).html"
         }
     }

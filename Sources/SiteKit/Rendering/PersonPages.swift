@@ -30,7 +30,7 @@ extension SiteRenderer {
         let listPage = position / max(1, perPage) + 1
         var extra = Self.neighbours(of: position, in: index.people, label: "People") { $0.displayName }
         extra["person"] = profile
-        extra["breadcrumbs"] = Self.breadcrumbs(root: root, [("People", "users/" + SiteIndex.folder(Pagination.path(ofPage: listPage))), (name, nil)])
+        extra["breadcrumbs"] = breadcrumbs(root: root, [("People", "users/" + Pagination.path(ofPage: listPage)), (name, nil)])
         let page = generatedPage("person", title: name, description: "\(name)\(person.location?.country.map { ", \($0)" } ?? "")")
         return try file(path, template: "person", section: "users", page: page, extra: extra)
     }

@@ -27,7 +27,7 @@ extension SiteRenderer {
             let listPage = position / max(1, perPage) + 1
             var extra = Self.neighbours(of: position, in: index.posts, label: "Posts") { $0.title }
             extra["post"] = context
-            extra["breadcrumbs"] = Self.breadcrumbs(root: root, [("Posts", "posts/" + SiteIndex.folder(Pagination.path(ofPage: listPage))), (title, nil)])
+            extra["breadcrumbs"] = breadcrumbs(root: root, [("Posts", "posts/" + Pagination.path(ofPage: listPage)), (title, nil)])
             return try file(path, template: "post", section: "posts", page: generatedPage("post", title: title, description: PostEntry.excerpt(post.body)), extra: extra)
         }
     }
@@ -49,7 +49,7 @@ extension SiteRenderer {
             ]
             return try file(path, template: "author", section: "authors", page: generatedPage("author", title: name),
                             extra: ["author": context,
-                                    "breadcrumbs": Self.breadcrumbs(root: root, [("Authors", "authors/"), (name, nil)])])
+                                    "breadcrumbs": breadcrumbs(root: root, [("Authors", "authors/index.html"), (name, nil)])])
         }
         let list = index.authors.map { entry -> [String: Any] in
             let count = index.postsByAuthor[entry.item.id]?.count ?? 0
@@ -58,7 +58,7 @@ extension SiteRenderer {
         }
         files.append(try file("authors/index.html", template: "authors", section: "authors",
                               page: generatedPage("authors", title: "Authors", description: "Everyone who wrote a post."),
-                              extra: ["authors": list, "breadcrumbs": Self.breadcrumbs(root: "../", [("Authors", nil)])]))
+                              extra: ["authors": list, "breadcrumbs": breadcrumbs(root: "../", [("Authors", nil)])]))
         return files
     }
 

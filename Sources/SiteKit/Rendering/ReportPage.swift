@@ -36,7 +36,7 @@ extension SiteRenderer {
                         extra: [
                             "counts": counts,
                             "charts": charts.map { ["id": $0.id, "title": $0.title, "svg": $0.svg(), "table": $0.table()] as [String: Any] },
-                            "breadcrumbs": Self.breadcrumbs(root: PageFrame.root(for: path), [("Report", nil)]),
+                            "breadcrumbs": breadcrumbs(root: PageFrame.root(for: path), [("Report", nil)]),
                         ])
     }
 }

@@ -125,10 +125,12 @@ struct SiteRenderer: Sendable {
         return context
     }
 
-    /// Breadcrumbs from the home page to the current page; the last crumb has no link.
-    static func breadcrumbs(root: String, _ trail: [(label: String, path: String?)]) -> [[String: Any]] {
-        ([("Home", "")] + trail).map { crumb in
-            ["label": crumb.label, "href": crumb.path.map { root + $0 } ?? false] as [String: Any]
+    /// Breadcrumbs from the home page to the current page; the last crumb has no link. Each path
+    /// is a page's file, relative to the site root ("users/page/2.html", "authors/index.html"),
+    /// linked in the site's link style.
+    func breadcrumbs(root: String, _ trail: [(label: String, path: String?)]) -> [[String: Any]] {
+        ([("Home", "index.html")] + trail).map { crumb in
+            ["label": crumb.label, "href": crumb.path.map { root + frame.links.href($0) } ?? false] as [String: Any]
         }
     }
 

@@ -25,6 +25,7 @@ struct SettingsFileTests {
         #expect(settings.randomUserURL.absoluteString == "http://127.0.0.1:9/api/")
         #expect(settings.markdownUnsafe)
         #expect(settings.cacheTTL == 600)
+        #expect(settings.links == .files)
     }
 
     @Test("the repository's own site.yml loads without warnings")
@@ -62,6 +63,12 @@ struct SettingsFileTests {
         #expect(warnings.contains { $0.contains(":3: unknown setting 'cache.tll'") && $0.contains("Known settings under cache: ttl") })
         #expect(warnings.contains { $0.contains(":5: unknown setting 'images.size'") && $0.contains("sizes") })
         #expect(warnings.contains { $0.contains("unknown setting 'markdown.safe'") })
+    }
+
+    @Test("links accepts only folders or files, and says what each is for")
+    func linksAreChecked() {
+        let error = #expect(throws: SettingsError.self) { try load("bad-links.yml") }
+        #expect(error?.description == "bad-links.yml:1: 'links' must be folders (links such as users/, for a web server) or files (users/index.html, for a site opened from disk).")
     }
 
     @Test("source accepts only auto, live or demo")

@@ -85,6 +85,37 @@ struct SitePagesTests {
         }
     }
 
+    @Test("with links: files, every link of every page names a file, so the site works opened from disk; the sitemap still names folders")
+    func linksToFiles() async throws {
+        var harness = try BuildHarness(source: .demo, users: 60, perPage: 24)
+        defer { harness.remove() }
+        let content = harness.folder.url.appendingPathComponent("content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        try Data("---\ntitle: About\n---\nWho we are.\n".utf8).write(to: content.appendingPathComponent("about.md"))
+        _ = try await harness.build()
+        let folderLinks = try harness.site.brokenLinks(openedFromDisk: true)
+        #expect(folderLinks.contains("index.html → users/") && folderLinks.contains("users/page/2.html → ../"),
+                "by default, sections are linked as folders: \(folderLinks.prefix(5))")
+        #expect(try harness.site.brokenLinks().isEmpty)
+
+        harness.settings.links = .files
+        _ = try await harness.build()
+        #expect(try harness.site.brokenLinks(openedFromDisk: true) == [])
+        let files = try harness.site.files()
+        let home = Self.text(files, "index.html")
+        #expect(home.contains(#"<a class="brand" href="index.html">"#) && home.contains(#"<a href="users/index.html"><strong>60</strong>"#))
+        #expect(Self.text(files, "users/page/2.html").contains(#"<link rel="prev" href="../index.html">"#))
+        #expect(Self.text(files, "users/index.html").contains(#"<link rel="next" href="page/2.html">"#))
+        let person = try #require(files.keys.first { $0.hasPrefix("users/") && $0.hasSuffix(".html") && !$0.contains("index") && !$0.contains("page/") })
+        let crumbs = Self.text(files, person)
+        #expect(crumbs.contains(#"<li><a href="../index.html" dir="auto">Home</a></li>"#))
+        #expect(crumbs.contains(/<li><a href="\.\.\/users\/(index|page\/[0-9]+)\.html" dir="auto">People<\/a><\/li>/), "breadcrumb to the person's list page")
+        #expect(Self.text(files, "about/index.html").contains(#"<li><a href="../about/index.html" aria-current="page" dir="auto">About</a></li>"#))
+        #expect(Self.text(files, "404.html").contains(#"<li><a href="/users/index.html">People</a></li>"#))
+        let locations = XMLText.values(of: "loc", in: try #require(files["sitemap.xml"]))
+        #expect(locations.contains(harness.settings.baseURL + "users/") && !locations.contains { $0.hasSuffix("index.html") })
+    }
+
     @Test("list pictures: the first row of page 1 eager with high fetch priority, every other one lazy; all async, sized and named")
     func pictureLoading() async throws {
         let (harness, files) = try await Self.build()

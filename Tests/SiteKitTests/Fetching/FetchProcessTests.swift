@@ -15,6 +15,7 @@ import Testing
     private struct Run: Sendable {
         var status: Int32
         var output: Data
+        var errors = Data()
     }
 
     private static func run(_ arguments: [String]) async throws -> Run {
@@ -23,7 +24,8 @@ import Testing
         process.arguments = arguments
         let stdout = Pipe()
         process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
+        let stderr = Pipe()
+        process.standardError = stderr
         // Wait without blocking a thread of the cooperative pool: the origin answering these
         // processes runs on that pool too. The JSON output is far smaller than a pipe's buffer.
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
@@ -35,7 +37,8 @@ import Testing
                 continuation.resume(throwing: error)
             }
         }
-        return Run(status: process.terminationStatus, output: stdout.fileHandleForReading.readDataToEndOfFile())
+        return Run(status: process.terminationStatus, output: stdout.fileHandleForReading.readDataToEndOfFile(),
+                   errors: stderr.fileHandleForReading.readDataToEndOfFile())
     }
 
     @Test(.enabled(if: executable != nil, "the site executable is not built next to the tests; run swift build first"))
@@ -83,5 +86,17 @@ import Testing
         let run = try await Self.run(["--version"])
         #expect(run.status == 0)
         #expect(String(decoding: run.output, as: UTF8.self) == SiteVersion.number + "\n")
+    }
+
+    @Test("site build refuses a --links style it does not know, saying which there are, before doing anything",
+          .enabled(if: executable != nil, "the site executable is not built next to the tests; run swift build first"))
+    func unknownLinkStyleIsRefused() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let run = try await Self.run(["build", "--demo", "--links", "ugly", "--output", folder.url.appendingPathComponent("out").path,
+                                      "--cache-dir", folder.url.appendingPathComponent("cache").path])
+        #expect(run.status != 0)
+        #expect(String(decoding: run.errors, as: UTF8.self).contains("--links must be folders (links such as users/, for a web server) or files"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
     }
 }

@@ -39,7 +39,9 @@ struct SiteInspector {
     }
 
     /// Internal links (`href`, `src`, `srcset`) that do not resolve to a file, as "page → target".
-    func brokenLinks() throws -> [String] {
+    /// A link to a folder resolves to its `index.html`, as on a web server; `openedFromDisk`, it is
+    /// broken, as in a browser showing `file://` pages (where it gets a folder listing).
+    func brokenLinks(openedFromDisk: Bool = false) throws -> [String] {
         var broken: [String] = []
         for (path, data) in try files() where path.hasSuffix(".html") {
             let text = String(decoding: data, as: UTF8.self)
@@ -47,9 +49,11 @@ struct SiteInspector {
                 if target.hasPrefix("http:") || target.hasPrefix("https:") || target.hasPrefix("mailto:") || target.hasPrefix("#") { continue }
                 let directory = (path as NSString).deletingLastPathComponent
                 var resolved = ((directory.isEmpty ? "" : directory + "/") + target).components(separatedBy: "#")[0]
-                if resolved.hasSuffix("/") || resolved.isEmpty { resolved += "index.html" }
+                if !openedFromDisk, resolved.hasSuffix("/") || resolved.isEmpty { resolved += "index.html" }
                 let normalized = URL(fileURLWithPath: root.path + "/" + resolved).standardizedFileURL
-                if !normalized.path.hasPrefix(root.standardizedFileURL.path) || !FileManager.default.fileExists(atPath: normalized.path) {
+                var isFolder: ObjCBool = false
+                if !normalized.path.hasPrefix(root.standardizedFileURL.path)
+                    || !FileManager.default.fileExists(atPath: normalized.path, isDirectory: &isFolder) || isFolder.boolValue {
                     broken.append("\(path) → \(target)")
                 }
             }

@@ -22,7 +22,7 @@ enum BuildFingerprint {
                 "jsonPlaceholderURL": settings.jsonPlaceholderURL.absoluteString,
                 "markdownUnsafe": settings.markdownUnsafe, "cacheTTL": settings.cacheTTL,
                 "imageSizes": settings.imageSizes.map(\.rawValue), "imagesPerHost": settings.imagesPerHost ?? 0,
-                "output": settings.output, "cacheDirectory": settings.cacheDirectory,
+                "output": settings.output, "cacheDirectory": settings.cacheDirectory, "links": settings.links.rawValue,
             ] as [String: Any],
             "options": ["project": options.projectDirectory.standardizedFileURL.path,
                         "offline": options.offline, "strict": options.strict] as [String: Any],

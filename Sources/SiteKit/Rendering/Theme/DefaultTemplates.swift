@@ -51,19 +51,20 @@ enum DefaultTemplates {
     """
 
     /// The top of every page, rendered once per section and folder depth (`SiteChrome`) with the
-    /// site-wide values only: `site`, `root`, `nav` (the current section), `menu` (the pages of their own:
+    /// site-wide values only: `site`, `root`, `index` (what follows a folder in a link: "" or
+    /// "index.html", by `links`), `nav` (the current section), `menu` (the pages of their own:
     /// `href`, `title`, `current`), `demo`, `source`, `seed`.
     static let header = """
     <a class="skip-link" href="#main">Skip to content</a>
     <header class="site-header">
-    <a class="brand" href="{{root}}">{{site.title}}</a>
+    <a class="brand" href="{{root}}{{index}}">{{site.title}}</a>
     <nav aria-label="Site">
     <ul>
-    <li><a href="{{root}}"{{#nav.home}} aria-current="page"{{/nav.home}}>Home</a></li>
-    <li><a href="{{root}}users/"{{#nav.users}} aria-current="page"{{/nav.users}}>People</a></li>
-    <li><a href="{{root}}posts/"{{#nav.posts}} aria-current="page"{{/nav.posts}}>Posts</a></li>
-    <li><a href="{{root}}authors/"{{#nav.authors}} aria-current="page"{{/nav.authors}}>Authors</a></li>
-    <li><a href="{{root}}report/"{{#nav.report}} aria-current="page"{{/nav.report}}>Report</a></li>
+    <li><a href="{{root}}{{index}}"{{#nav.home}} aria-current="page"{{/nav.home}}>Home</a></li>
+    <li><a href="{{root}}users/{{index}}"{{#nav.users}} aria-current="page"{{/nav.users}}>People</a></li>
+    <li><a href="{{root}}posts/{{index}}"{{#nav.posts}} aria-current="page"{{/nav.posts}}>Posts</a></li>
+    <li><a href="{{root}}authors/{{index}}"{{#nav.authors}} aria-current="page"{{/nav.authors}}>Authors</a></li>
+    <li><a href="{{root}}report/{{index}}"{{#nav.report}} aria-current="page"{{/nav.report}}>Report</a></li>
     {{#menu}}<li><a href="{{root}}{{href}}"{{#current}} aria-current="page"{{/current}} dir="auto">{{title}}</a></li>
     {{/menu}}</ul>
     </nav>
@@ -86,10 +87,10 @@ enum DefaultTemplates {
     <h1>{{page.title}}</h1>
     <div class="intro">{{{intro}}}</div>
     <ul class="counts">
-    <li><a href="users/"><strong>{{counts.people}}</strong> people</a></li>
-    <li><a href="posts/"><strong>{{counts.posts}}</strong> posts</a></li>
-    <li><a href="authors/"><strong>{{counts.authors}}</strong> authors</a></li>
-    <li><a href="report/"><strong>{{counts.comments}}</strong> comments</a></li>
+    <li><a href="users/{{index}}"><strong>{{counts.people}}</strong> people</a></li>
+    <li><a href="posts/{{index}}"><strong>{{counts.posts}}</strong> posts</a></li>
+    <li><a href="authors/{{index}}"><strong>{{counts.authors}}</strong> authors</a></li>
+    <li><a href="report/{{index}}"><strong>{{counts.comments}}</strong> comments</a></li>
     </ul>
     {{/content}}
     {{/layout}}

@@ -133,9 +133,9 @@ extension DefaultTemplates {
     <h1>Page not found</h1>
     <p>There is no page at this address. It may have moved when the site was rebuilt.</p>
     <ul>
-    <li><a href="{{root}}">Home</a></li>
-    <li><a href="{{root}}users/">People</a></li>
-    <li><a href="{{root}}posts/">Posts</a></li>
+    <li><a href="{{root}}{{index}}">Home</a></li>
+    <li><a href="{{root}}users/{{index}}">People</a></li>
+    <li><a href="{{root}}posts/{{index}}">Posts</a></li>
     </ul>
     {{/content}}
     {{/layout}}
