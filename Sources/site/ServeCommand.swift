@@ -65,10 +65,12 @@ struct ServeCommand: AsyncParsableCommand {
             }
             return summary
         }
-        await session.buildOnce()
+        // Said before the first build, so the page can be opened at once: until a build has
+        // published a site, it says so and reloads by itself when one is there.
         let watching = noWatch ? "" : "; watching content/, templates/ and \(flags.configURL.lastPathComponent)"
         let alsoAt = basePath == "/" ? "" : " (and at \(basePath), base_url's path)"
         FileHandle.standardError.write(Data("serving \(output.path) at \(server.baseURL.absoluteString)/\(alsoAt)\(watching). Ctrl-C stops.\n".utf8))
+        await session.buildOnce()
         let watcher = Task { if !noWatch { await session.watch() } }
         await TerminationSignal.wait()
         watcher.cancel()

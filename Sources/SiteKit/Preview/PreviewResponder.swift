@@ -36,6 +36,9 @@ struct PreviewResponder: HTTPResponder {
             if let page = files.notFoundPage {
                 return await fileResponse(page, status: .notFound, head: head)
             }
+            if !files.holdsSite {
+                return await noSiteResponse(output: files.root, head: head)
+            }
             let text = "Not found: \(path)\n"
             return Response(status: .notFound,
                             headers: [.contentType: "text/plain; charset=utf-8", .contentLength: String(text.utf8.count)],
@@ -60,6 +63,19 @@ struct PreviewResponder: HTTPResponder {
             .xContentTypeOptions: "nosniff",
         ]
         return Response(status: status, headers: headers, body: head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// The page that stands for the site until a build has published one (see `NoSitePage`).
+    private func noSiteResponse(output: URL, head: Bool) async -> Response {
+        let bytes = ReloadScript.inject(into: Array(NoSitePage.html(output: output).utf8), version: await hub.state.version)
+        let headers: HTTPFields = [
+            .contentType: "text/html; charset=utf-8",
+            .contentLength: String(bytes.count),
+            .cacheControl: "no-store",
+            .retryAfter: "1",
+        ]
+        return Response(status: .init(code: NoSitePage.status), headers: headers,
+                        body: head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     /// Server-sent events: the current state at once, then every change, until the hub finishes

@@ -65,6 +65,11 @@ public struct StaticFiles: Sendable {
         contained(root.appendingPathComponent("404.html"))
     }
 
+    /// Whether the folder holds a site: a home page or a 404 page (every build writes both).
+    public var holdsSite: Bool {
+        notFoundPage != nil || contained(root.appendingPathComponent("index.html")) != nil
+    }
+
     /// The decoded path segments, or nil when a segment could climb out of the root or is not a
     /// plain file name.
     static func components(of rawPath: String) -> [String]? {

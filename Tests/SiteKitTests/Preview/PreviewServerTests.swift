@@ -56,6 +56,31 @@ struct PreviewServerTests {
         }
     }
 
+    @Test("before any build has published a site, every page is a 503 that says so and carries the reload script; the build's pages follow")
+    func noSiteYet() async throws {
+        let harness = try BuildHarness(users: 4)
+        defer { harness.remove() }
+        let server = try await PreviewServer.start(root: harness.output, port: 0)
+        do {
+            for path in ["/", "/users/", "/favicon.svg"] {
+                let answer = await get(server, path)
+                #expect(answer.head?.hasPrefix("HTTP/1.1 503") == true, "\(path): \(answer.head ?? "no answer")")
+                #expect(answer.head?.contains("Retry-After: 1") == true && answer.head?.contains("Cache-Control: no-store") == true)
+                let page = String(decoding: answer.body, as: UTF8.self)
+                #expect(page.contains("<h1>No site yet</h1>") && page.contains(HTML.escapeText(harness.output.standardizedFileURL.resolvingSymlinksInPath().path)))
+                #expect(page.contains(ReloadScript.tag(version: await server.hub.state.version)), "it reloads when a build is published")
+            }
+            _ = try await harness.build()
+            await server.hub.published()
+            #expect(await get(server, "/").head?.hasPrefix("HTTP/1.1 200") == true)
+            #expect(await get(server, "/no/such/page").head?.hasPrefix("HTTP/1.1 404") == true, "the site's own 404 page from now on")
+            await server.stop()
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
     @Test("each kind of file gets its content type, and its bytes unchanged")
     func contentTypes() async throws {
         try await servedSite { harness, server in
