@@ -6,7 +6,7 @@ import SiteKit
 struct CleanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clean",
-        abstract: "Removes the output and cache folders named by site.yml or the flags, and nothing else."
+        abstract: "Removes what builds wrote in the output and cache folders named by site.yml or the flags, and nothing else."
     )
 
     @Option(help: "The settings file.") var config = "site.yml"
@@ -20,9 +20,9 @@ struct CleanCommand: ParsableCommand {
         do {
             let (settings, project) = try flags.resolveSettings(reporter: Reporter())
             let options = BuildOptions(projectDirectory: project)
-            let removed = try SiteCleaner(output: options.outputFolder(settings.output), cache: options.resolve(settings.cacheDirectory),
-                                          project: project).clean()
-            print(removed.isEmpty ? "nothing to remove" : removed.map { "removed \($0)" }.joined(separator: "\n"))
+            let result = try SiteCleaner(output: options.outputFolder(settings.output), cache: options.resolve(settings.cacheDirectory),
+                                         project: project).clean()
+            print(result.lines.joined(separator: "\n"))
         } catch {
             FileHandle.standardError.write(Data("error: \(paragraph(error))\n".utf8))
             throw ExitCode.failure

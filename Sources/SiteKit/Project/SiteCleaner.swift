@@ -1,11 +1,37 @@
 import Foundation
 
-/// `site clean`: removes the output and cache folders (and leftovers of killed builds beside the
-/// output), and nothing else; not while a build is at work on that output. It refuses what a
-/// build refuses (`OutputOwnership`): a folder that holds the project, the home folder or the
-/// root, so a mistaken `output: .` cannot delete the site's sources, and an output folder holding
-/// files no build wrote.
+/// `site clean`: removes what builds wrote, in the output and cache folders (and leftovers of
+/// killed builds beside the output), and nothing else; not while a build is at work on that
+/// output. It refuses what a build refuses (`OutputOwnership`): a folder that holds the project,
+/// the home folder or the root, so a mistaken `output: .` cannot delete the site's sources, and
+/// an output folder holding files no build wrote.
+///
+/// What builds keep is kept: the hidden top-level entries of the output (a deploy's `.git`, a
+/// `.nojekyll`), which every build carries over, and anything in the cache folder that is not a
+/// build's (`CacheFolder`). A folder left with such entries stays; an emptied one is removed.
 public struct SiteCleaner: Sendable {
+    /// What a clean did.
+    public struct Result: Sendable, Equatable {
+        /// Paths removed whole: the output and cache folders when nothing of the user's was in
+        /// them, and leftovers of killed builds.
+        public var removed: [String] = []
+        /// Folders whose build entries were removed and that were kept for the user's entries
+        /// in them, with those entries' names.
+        public var kept: [(folder: String, entries: [String])] = []
+
+        public static func == (lhs: Result, rhs: Result) -> Bool {
+            lhs.removed == rhs.removed && lhs.kept.map(\.folder) == rhs.kept.map(\.folder) && lhs.kept.map(\.entries) == rhs.kept.map(\.entries)
+        }
+
+        /// One line per folder, for the command line.
+        public var lines: [String] {
+            guard !removed.isEmpty || !kept.isEmpty else { return ["nothing to remove"] }
+            return removed.map { "removed \($0)" } + kept.map { folder, entries in
+                "emptied \(folder) but for what is not the build's, which stays: \(entries.joined(separator: ", "))"
+            }
+        }
+    }
+
     public let output: URL
     public let cache: URL
     /// The folder of `site.yml`; never removed, nor anything that contains it.
@@ -17,14 +43,13 @@ public struct SiteCleaner: Sendable {
         self.project = project.standardizedFileURL
     }
 
-    /// Removes what exists and returns the paths removed.
+    /// Removes what builds wrote and says what it removed and kept.
     @discardableResult
-    public func clean() throws -> [String] {
+    public func clean() throws -> Result {
         let places = ProtectedPlaces(project: project, cache: cache)
         try OutputOwnership(places: places).check(output)
         try places.refuse(cache, role: .cache)
         let fileManager = FileManager.default
-        var removed: [String] = []
         let parent = output.deletingLastPathComponent()
         let name = output.lastPathComponent
         let staging = StagedOutput.stagingPrefix(name)
@@ -38,14 +63,41 @@ public struct SiteCleaner: Sendable {
             throw ScaffoldError(message: "a build (process \(pid)) is writing \(folder.path), and cleaning would make it fail. "
                 + "Wait for it to finish or stop it, then run site clean again.")
         }
-        for folder in [output, cache] + leftovers where fileManager.fileExists(atPath: folder.path) {
-            do {
-                try fileManager.removeItem(at: folder)
-            } catch {
-                throw ScaffoldError(message: "could not remove \(folder.path): \(error.localizedDescription). Check its permissions and run site clean again.")
-            }
-            removed.append(folder.path)
+        var result = Result()
+        // A hidden entry of the output is the user's (a build carries it over), but for the mark.
+        try clean(output, keeping: { $0.hasPrefix(".") && $0 != OutputOwnership.markName }, into: &result)
+        try clean(cache, keeping: { !CacheFolder.isBuildEntry($0) }, into: &result)
+        for folder in leftovers where fileManager.fileExists(atPath: folder.path) {
+            try remove(folder)
+            result.removed.append(folder.path)
         }
-        return removed
+        return result
+    }
+
+    /// Removes the entries of `folder` that `kept` does not claim, then `folder` itself if that
+    /// emptied it.
+    private func clean(_ folder: URL, keeping kept: (String) -> Bool, into result: inout Result) throws {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
+            // Not a folder (or not there): a file in its place is not the build's either.
+            return
+        }
+        let keep = entries.filter(kept).sorted()
+        for name in entries where !kept(name) {
+            try remove(folder.appendingPathComponent(name))
+        }
+        if keep.isEmpty {
+            try remove(folder)
+            result.removed.append(folder.path)
+        } else {
+            result.kept.append((folder.path, keep))
+        }
+    }
+
+    private func remove(_ item: URL) throws {
+        do {
+            try FileManager.default.removeItem(at: item)
+        } catch {
+            throw ScaffoldError(message: "could not remove \(item.path): \(error.localizedDescription). Check its permissions and run site clean again.")
+        }
     }
 }

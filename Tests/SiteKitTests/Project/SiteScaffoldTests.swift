@@ -90,11 +90,42 @@ struct SiteScaffoldTests {
         }
         let removed = try SiteCleaner(output: folder.url.appendingPathComponent("public"), cache: folder.url.appendingPathComponent(".cache"),
                                       project: folder.url).clean()
-        #expect(removed.map { URL(fileURLWithPath: $0).lastPathComponent } == ["public", ".cache", ".public.staging-999999-abc"])
+        #expect(removed.removed.map { URL(fileURLWithPath: $0).lastPathComponent } == ["public", ".cache", ".public.staging-999999-abc"])
+        #expect(removed.kept.isEmpty)
         let left = try fileManager.contentsOfDirectory(atPath: folder.url.path).sorted()
         #expect(left == ["content", "public-notes.txt", "site.yml", "templates"])
-        #expect(try SiteCleaner(output: folder.url.appendingPathComponent("public"), cache: folder.url.appendingPathComponent(".cache"),
-                                project: folder.url).clean().isEmpty)
+        let again = try SiteCleaner(output: folder.url.appendingPathComponent("public"), cache: folder.url.appendingPathComponent(".cache"),
+                                    project: folder.url).clean()
+        #expect(again == SiteCleaner.Result() && again.lines == ["nothing to remove"])
+    }
+
+    @Test("clean keeps what builds keep: a deploy's .git and a .nojekyll in the output, and whatever in the cache folder is not a build's")
+    func cleanKeepsTheUsersEntries() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let fileManager = FileManager.default
+        for path in ["public/index.html", "public/users/a.html", "public/.site-output", "public/.git/HEAD", "public/.nojekyll",
+                     "mine/thesis.tex", "mine/http-v3/entries/x", "mine/output-v1/ab/cd", "mine/render-v12/x", "mine/http-vx/notes",
+                     "mine/builds-v1/y"] {
+            let url = folder.url.appendingPathComponent(path)
+            try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: url)
+        }
+        let output = folder.url.appendingPathComponent("public"), cache = folder.url.appendingPathComponent("mine")
+        let result = try SiteCleaner(output: output, cache: cache, project: folder.url).clean()
+        #expect(result.removed.isEmpty)
+        #expect(result.kept.map(\.entries) == [[".git", ".nojekyll"], ["http-vx", "thesis.tex"]])
+        #expect(result.lines.last == "emptied \(cache.path) but for what is not the build's, which stays: http-vx, thesis.tex")
+        #expect(try fileManager.contentsOfDirectory(atPath: output.path).sorted() == [".git", ".nojekyll"])
+        #expect(try Data(contentsOf: output.appendingPathComponent(".git/HEAD")) == Data("x".utf8))
+        #expect(try fileManager.contentsOfDirectory(atPath: cache.path).sorted() == ["http-vx", "thesis.tex"])
+
+        // What is left is an output a build accepts and carries the .git over into.
+        var harness = try BuildHarness(users: 3)
+        defer { harness.remove() }
+        harness.settings.output = output.path
+        _ = try await harness.build()
+        #expect(try Data(contentsOf: output.appendingPathComponent(".git/HEAD")) == Data("x".utf8))
     }
 
     @Test("clean refuses while a build is at work on the output, names it, and removes nothing")
