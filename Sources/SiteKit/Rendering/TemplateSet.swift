@@ -47,6 +47,16 @@ public struct TemplateSources: Sendable {
                     """)
             }
         }
+        if let cycle = TemplatePartials.cycle(in: sources) {
+            // Named by its first template a file replaced: the theme's own never loop.
+            let culprit = cycle.first { overridden.contains($0.name) }?.name ?? cycle[0].name
+            let chain = cycle.enumerated().map { index, step in
+                index == 0 ? step.name : "\(step.name) (line \(step.line) of \(cycle[index - 1].name))"
+            }
+            let file = directory.map { $0.appendingPathComponent(culprit + ".mustache").path } ?? "built-in template \(culprit)"
+            throw TemplateError(file: file, message: "includes itself: \(chain.joined(separator: " → ")), which mustache would follow "
+                + "for ever. Remove the include that leads back, or move the part they share into a partial of its own")
+        }
         unused = overridden.filter { DefaultTemplates.all[$0] == nil && !included.contains($0) }
             .map { "\(directory?.lastPathComponent ?? "templates")/\($0).mustache" }
         var hasher = SHA256()

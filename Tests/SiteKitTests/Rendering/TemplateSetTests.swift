@@ -71,6 +71,28 @@ struct TemplateSetTests {
         #expect(set.overridden.sorted() == ["card", "users"])
     }
 
+    @Test("a template that includes itself, directly, through another or by extending itself, is an error naming the file and the chain")
+    func includeCyclesAreErrors() throws {
+        let cases: [([String: String], String)] = [
+            (["card": "{{> card}}\n", "page": "{{> card}}\n"], "card.mustache includes itself: card → card (line 1 of card)"),
+            (["page": "<p>\n{{> card}}\n", "card": "<b>\n\n{{#x}}{{> page}}{{/x}}"],
+             "card.mustache includes itself: card → page (line 3 of card) → card (line 2 of page)"),
+            (["page": "{{<page}}{{$content}}x{{/content}}{{/page}}"], "page.mustache includes itself: page → page (line 1 of page)"),
+            (["users": "{{<layout}}{{/layout}}", "layout": "{{> users}}"], "layout.mustache includes itself: layout → users (line 1 of layout) → layout (line 1 of users)"),
+        ]
+        for (files, expected) in cases {
+            #expect {
+                try templates(files)
+            } throws: { error in
+                "\(error)".contains(expected) && "\(error)".contains("which mustache would follow for ever")
+            }
+        }
+        // One partial twice, and partials that include partials, are no cycle.
+        let (set, folder) = try templates(["users": "{{> card}}{{> card}}{{> row}}", "row": "{{> card}}", "card": "<b>{{name}}</b>"])
+        defer { folder.remove() }
+        #expect(try set.render("users", ["name": "Ann"]) == "<b>Ann</b><b>Ann</b><b>Ann</b>")
+    }
+
     @Test("files of templates/ that replace nothing and that nothing includes are listed as unused")
     func unusedTemplatesAreListed() throws {
         let folder = try TemporaryFolder()
