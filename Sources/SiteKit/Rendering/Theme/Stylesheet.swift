@@ -15,6 +15,9 @@ enum Stylesheet {
       }
     }
     * { box-sizing: border-box; }
+    /* The hidden attribute must win over the display of a class (.search, .people, .pagination):
+       the search box stays hidden until its index loads, and a search hides the lists it replaces. */
+    [hidden] { display: none !important; }
     body { margin: 0; background: var(--bg); color: var(--fg); }
     a { color: var(--accent); }
     .skip-link { position: absolute; left: -999px; top: 0; background: var(--card); padding: .5rem 1rem; z-index: 10; }
@@ -22,7 +25,7 @@ enum Stylesheet {
     .site-header { display: flex; flex-wrap: wrap; gap: .5rem 1.5rem; align-items: center; justify-content: space-between;
       padding: .75rem clamp(1rem, 4vw, 3rem); border-bottom: 1px solid var(--line); background: var(--card); }
     .brand { font-weight: 700; font-size: 1.15rem; color: var(--fg); text-decoration: none; }
-    .site-header ul { display: flex; gap: 1rem; list-style: none; margin: 0; padding: 0; }
+    .site-header ul { display: flex; flex-wrap: wrap; gap: .25rem 1rem; list-style: none; margin: 0; padding: 0; }
     .site-header a[aria-current="page"] { font-weight: 700; text-decoration-thickness: 2px; }
     .demo-notice { margin: 0; padding: .6rem clamp(1rem, 4vw, 3rem); background: var(--notice-bg); color: var(--notice-fg); }
     main { max-width: 72rem; margin: 0 auto; padding: 1.5rem clamp(1rem, 4vw, 3rem) 3rem; }
