@@ -39,10 +39,17 @@ struct DataGathering: Sendable {
             do {
                 return try await fromLive(into: output, fallback: true, meanwhile: meanwhile)
             } catch let error as FetchError where error.isUnreachable {
-                let host = error.url.host ?? error.url.absoluteString
-                let why = error.kind == .offlineMiss ? "is not in the cache and --offline forbids the network" : "could not be reached (\(Self.reason(error)))"
-                reporter.warning("\(host) \(why), and the cache holds no copy of \(error.url.absoluteString). This site was built from the embedded demo API instead: every person and post in it is made up, and every page says so. Run with --live to insist on live data.")
-                return try await fromDemo(into: output, detail: "embedded API; \(host) unreachable", meanwhile: meanwhile)
+                let host = Self.hostAndPort(error.url)
+                let why: String, detail: String
+                if error.kind == .offlineMiss {
+                    why = "--offline forbids the network, and the cache holds no copy of \(error.url.absoluteString)"
+                    detail = "\(host) not cached, --offline"
+                } else {
+                    why = "\(host) could not be reached (\(Self.reason(error))), and the cache holds no copy of \(error.url.absoluteString)"
+                    detail = "\(host) unreachable"
+                }
+                reporter.warning("\(why). This site was built from the embedded demo API instead: every person and post in it is made up, and every page says so. Run with --live to insist on live data.")
+                return try await fromDemo(into: output, detail: "embedded API; \(detail)", meanwhile: meanwhile)
             }
         }
     }
@@ -59,8 +66,7 @@ struct DataGathering: Sendable {
         let data = try await fetchData(client: client, randomUser: settings.randomUserURL, jsonPlaceholder: settings.jsonPlaceholderURL)
         var hosts: [String] = []
         for url in [settings.randomUserURL, settings.jsonPlaceholderURL] {
-            var host = url.host ?? url.absoluteString
-            if let port = url.port { host += ":\(port)" }
+            let host = Self.hostAndPort(url)
             if !hosts.contains(host) { hosts.append(host) }
         }
         let source = DataSource(isDemo: false, detail: hosts.joined(separator: ", "))
@@ -139,6 +145,11 @@ struct DataGathering: Sendable {
     static func clientOptions(settings: SiteSettings, options: BuildOptions) -> HTTPClientOptions {
         HTTPClientOptions(timeout: settings.timeout, offline: options.offline, refresh: options.refresh,
                           minimumTTL: settings.cacheTTL)
+    }
+
+    /// "randomuser.me", or "127.0.0.1:8080" when the URL names a port.
+    static func hostAndPort(_ url: URL) -> String {
+        (url.host ?? url.absoluteString) + (url.port.map { ":\($0)" } ?? "")
     }
 
     static func reason(_ error: FetchError) -> String {

@@ -129,20 +129,37 @@ struct SourceChoiceTests {
         harness.verbosity = .verbose
         defer { harness.remove(); withExtendedLifetime(closed) {} }
         let summary = try await harness.build()
-        #expect(harness.printed.firstTime(containing: "warning: 127.0.0.1") != nil)
+        #expect(harness.printed.firstTime(containing: "warning: 127.0.0.1:\(closed.port) could not be reached") != nil)
         // Wall time is not asserted: suites run in parallel on two cores. What makes the fallback
         // fast is that an unreachable URL is tried once, with no backoff, and that is checked here.
         let failures = harness.text.split(separator: "\n").filter { $0.contains("127.0.0.1:") && $0.contains(" failed after ") }
         #expect(!failures.isEmpty)
         #expect(Set(failures.map { $0.split(separator: " ")[1] }).count == failures.count, "an unreachable URL is tried once, never retried")
         #expect(summary.source.isDemo)
-        #expect(summary.source.summary.hasPrefix("demo (embedded API; 127.0.0.1"))
-        #expect(summary.source.summary.contains("unreachable"))
+        #expect(summary.source.summary == "demo (embedded API; 127.0.0.1:\(closed.port) unreachable)")
         #expect(harness.text.contains("warning: 127.0.0.1"))
         #expect(harness.text.contains("demo API"))
         #expect(harness.text.contains("--live"))
         #expect(try harness.site.html("index.html").contains("class=\"demo-notice\""))
         #expect(try harness.site.html("posts/index.html").contains("class=\"demo-notice\""))
+    }
+
+    @Test("auto with --offline and nothing cached: a demo build whose warning and summary say it was --offline, not an unreachable host")
+    func autoOfflineWithAnEmptyCache() async throws {
+        try await DemoAPIServer.with { server in
+            var harness = try BuildHarness(source: .auto, users: 6)
+            defer { harness.remove() }
+            harness.use(server)
+            harness.options.offline = true
+            let summary = try await harness.build()
+            #expect(await server.log.requests(pathPrefix: "/").isEmpty, "--offline asks the live API for nothing")
+            let host = "127.0.0.1:\(server.baseURL.port!)"
+            #expect(summary.source.isDemo && summary.source.summary == "demo (embedded API; \(host) not cached, --offline)")
+            let warning = try #require(harness.text.split(separator: "\n").first { $0.hasPrefix("warning: --offline forbids the network") })
+            #expect(warning.contains("and the cache holds no copy of http://\(host)") && warning.contains("--live"))
+            #expect(!harness.text.contains("unreachable") && !harness.text.contains("not in the cache"))
+            #expect(try harness.site.html("index.html").contains("class=\"demo-notice\""))
+        }
     }
 
     @Test("live: an unreachable API fails the build, names the host, suggests --demo, and keeps the previous output")
