@@ -41,6 +41,10 @@ struct APICommand: AsyncParsableCommand {
     @Option(name: .customLong("fault"), help: ArgumentHelp("A fault rule; repeatable.", valueName: "PREFIX=ITEM;…"))
     var faults: [String] = []
 
+    func validate() throws {
+        try PortNumber.check(port)
+    }
+
     func run() async throws {
         let injector = try await FaultInjector.configured(latency: latency, jitter: jitter, faultSpecs: faults)
         do {

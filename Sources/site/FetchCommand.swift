@@ -47,6 +47,12 @@ struct FetchCommand: AsyncParsableCommand {
     @Flag(help: "Print one line per request on standard error.")
     var verbose = false
 
+    func validate() throws {
+        guard timeout > 0, timeout <= 3600 else {
+            throw ValidationError("--timeout must be more than 0 and at most 3600 seconds, not \(timeout.formatted()).")
+        }
+    }
+
     func run() async throws {
         let options = FetchToolOptions(url: url, method: method, headers: headers, body: data.map { Data($0.utf8) },
                                        json: json, noRetry: noRetry, offline: offline, refresh: refresh, timeout: timeout)

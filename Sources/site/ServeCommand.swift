@@ -19,6 +19,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on; 0 picks a free one.") var port = 8000
     @Flag(name: .customLong("no-watch"), help: "Serve without watching the sources.") var noWatch = false
 
+    func validate() throws {
+        try PortNumber.check(port)
+    }
+
     func run() async throws {
         let reporter = Reporter(verbosity: flags.verbosity, isInteractive: isatty(2) == 1)
         let output: URL

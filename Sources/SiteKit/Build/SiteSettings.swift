@@ -44,6 +44,9 @@ public struct SiteSettings: Sendable, Equatable {
         guard users >= 0, users <= 1_000_000 else { throw fail("users must be between 0 and 1000000, not \(users)") }
         guard perPage >= 1, perPage <= 10_000 else { throw fail("per_page must be between 1 and 10000, not \(perPage)") }
         guard jobs >= 1, jobs <= 512 else { throw fail("jobs must be between 1 and 512, not \(jobs)") }
+        if let imagesPerHost, !(1...512).contains(imagesPerHost) {
+            throw fail("images.per_host must be between 1 and 512, not \(imagesPerHost)")
+        }
         guard timeout > 0, timeout <= 3600 else { throw fail("timeout must be more than 0 and at most 3600 seconds, not \(timeout.formatted())") }
         for (name, url) in [("randomuser_url", randomUserURL), ("jsonplaceholder_url", jsonPlaceholderURL)] {
             if let problem = FetchableURL.problem(with: url) {

@@ -104,10 +104,16 @@ struct SettingsFileTests {
     }
 
     @Test("out-of-range numbers are rejected with the allowed range")
-    func rangesAreChecked() {
+    func rangesAreChecked() throws {
         var settings = SiteSettings()
         settings.perPage = 0
         #expect(throws: SettingsError.self) { try settings.validated(file: "site.yml") }
+        settings = SiteSettings()
+        settings.imagesPerHost = 0
+        let error = #expect(throws: SettingsError.self) { try settings.validated(file: "site.yml") }
+        #expect(error?.description == "site.yml: images.per_host must be between 1 and 512, not 0.")
+        settings.imagesPerHost = 4
+        _ = try settings.validated(file: "site.yml")
     }
 
     @Test("durations", arguments: [("90", 90.0), ("500ms", 0.5), ("30s", 30), ("10m", 600), ("2h", 7200), ("1d", 86_400)])
