@@ -53,7 +53,7 @@ enum JSONPath {
     static func describe(_ error: DecodingError) -> (path: String, detail: String) {
         switch error {
         case .typeMismatch(let type, let context):
-            return (path(context.codingPath), "expected \(typeName(type)) (\(context.debugDescription))")
+            return (path(context.codingPath), "expected \(typeName(type))\(found(context.debugDescription))")
         case .valueNotFound(let type, let context):
             return (path(context.codingPath), "expected \(typeName(type)), found null")
         case .keyNotFound(let key, let context):
@@ -71,6 +71,20 @@ enum JSONPath {
             if let index = key.intValue { return partial + "[\(index)]" }
             return partial + "." + key.stringValue
         }
+    }
+
+    /// ", found an object" from Foundation's "Expected to decode Array<Any> but found a
+    /// dictionary instead.", which names Swift types; another description (a decoder of our own
+    /// wrote it for people) in brackets.
+    static func found(_ description: String) -> String {
+        guard let start = description.range(of: "but found "),
+              let end = description.range(of: " instead", range: start.upperBound..<description.endIndex) else {
+            return description.isEmpty ? "" : " (\(description))"
+        }
+        let what = description[start.upperBound..<end.lowerBound]
+        let named = ["a dictionary": "an object", "an array": "a list", "number": "a number", "bool": "true or false",
+                     "a string": "a string", "null": "null"]
+        return ", found " + (named[String(what)] ?? String(what))
     }
 
     private static func typeName(_ type: Any.Type) -> String {

@@ -104,12 +104,27 @@ public struct TemplateSet: Sendable {
         fingerprint = sources.fingerprint
     }
 
-    /// "line 3, column 7: sectionCloseNameIncorrect", counting lines of the file as written (the
-    /// content type pragma in front of it is not counted).
+    /// "line 3, column 7: a section is closed with another name than it was opened with …",
+    /// counting lines of the file as written (the content type pragma in front of it is not counted).
     static func describe(_ error: any Error) -> String {
         guard let parse = error as? MustacheTemplate.ParserError else { return "\(error)" }
-        return "line \(parse.context.lineNumber - 1), column \(parse.context.columnNumber): \(parse.error)"
+        let problem = "\(parse.error)"
+        return "line \(parse.context.lineNumber - 1), column \(parse.context.columnNumber): \(parserProblems[problem] ?? problem)"
     }
+
+    /// swift-mustache's parser errors, by the name of their case, in words.
+    static let parserProblems: [String: String] = [
+        "overflow": "the file ends inside a tag: a {{ is never closed",
+        "unfinishedName": "a tag is not finished: check its name and its closing }}",
+        "sectionCloseNameIncorrect": "a section is closed with another name than the one it was opened with ({{#a}} … {{/b}})",
+        "expectedSectionEnd": "a section is never closed: add its {{/name}}",
+        "invalidSetDelimiter": "a delimiter change such as {{=<% %>=}} is badly written",
+        "transformAppliedToInheritanceSection": "a transform such as uppercased(…) cannot apply to a template that is extended",
+        "illegalTokenInsideInheritSection": "only {{$block}} sections may stand between {{<parent}} and {{/parent}}",
+        "textInsideInheritSection": "text stands between {{<parent}} and {{/parent}} outside any {{$block}} section",
+        "invalidConfigVariableSyntax": "a {{% … }} pragma is badly written",
+        "unrecognisedConfigVariable": "a {{% … }} pragma names a setting mustache does not know",
+    ]
 
     /// Renders the template `name` with `context`.
     public func render(_ name: String, _ context: [String: Any]) throws -> String {

@@ -58,9 +58,33 @@ struct EndpointLoadTests {
         let error = await #expect(throws: FetchError.self) {
             try await StubFetcher.always(200, body).load(RandomUserAPI.people(results: 1, seed: "s", page: 1), from: base)
         }
-        guard case .decoding(let path, _)? = error?.kind else { Issue.record("expected a decoding error"); return }
+        guard case .decoding(let path, let detail)? = error?.kind else { Issue.record("expected a decoding error"); return }
         #expect(path == "$.results")
+        #expect(detail == "expected a list, found a string")
         #expect(error?.description.contains("randomuser.example/api/") == true)
+    }
+
+    @Test("a JSON value of the wrong kind is named in words, never by Swift type names")
+    func wrongKindsInWords() async throws {
+        let error = await #expect(throws: FetchError.self) {
+            try await StubFetcher.always(200, Data(#"{"a": 1}"#.utf8)).load(JSONPlaceholderAPI.posts, from: base)
+        }
+        #expect(error?.description.contains("expected a list, found an object") == true, "\(String(describing: error))")
+        #expect(error.map { !"\($0)".contains("Array<") && !"\($0)".contains("Dictionary<") } == true)
+        // Entries of the wrong shape inside a list are skipped by the lenient models; the words
+        // are checked on a strict one.
+        struct Strict: Decodable { var id: Int; var title: String }
+        let cases: [(String, String, String)] = [
+            (#"[{"id": "x", "title": "t"}]"#, "$[0].id", "expected a number, found a string"),
+            (#"[{"id": 1, "title": [1]}]"#, "$[0].title", "expected a string, found a list"),
+            (#"[{"id": 1, "title": 5}]"#, "$[0].title", "expected a string, found a number"),
+            (#"[{"id": true, "title": "t"}]"#, "$[0].id", "expected a number, found true or false"),
+        ]
+        for (body, expectedPath, expectedDetail) in cases {
+            let decoding = #expect(throws: DecodingError.self) { try JSONDecoder().decode([Strict].self, from: Data(body.utf8)) }
+            let described = try #require(decoding.map(JSONPath.describe))
+            #expect(described.path == expectedPath && described.detail == expectedDetail, "\(body): \(described)")
+        }
     }
 
     @Test("malformed JSON is a decoding error, not a crash")

@@ -52,7 +52,21 @@ struct TemplateSetTests {
             try TemplateSet(overridesIn: folder.url)
         } throws: { error in
             let text = "\(error)"
-            return text.contains("users.mustache") && text.contains("line 4,") && text.contains("sectionCloseNameIncorrect")
+            return text.contains("users.mustache") && text.contains("line 4,")
+                && text.contains("a section is closed with another name than the one it was opened with")
+        }
+    }
+
+    @Test("mustache's parse errors are told in words, never by the parser's own names", arguments: [
+        ("hello {{page.title", "line 1, column 19: the file ends inside a tag: a {{ is never closed"),
+        ("<p>\n{{#people}}\n<b>\n", "line 4, column 1: a section is never closed: add its {{/name}}"),
+        ("{{=<% %>}}", "a delimiter change such as {{=<% %>=}} is badly written"),
+    ])
+    func parseErrorsInWords(source: String, expected: String) throws {
+        #expect {
+            try templates(["users": source])
+        } throws: { error in
+            "\(error)".contains(expected) && !TemplateSet.parserProblems.keys.contains { "\(error)".contains($0) }
         }
     }
 
