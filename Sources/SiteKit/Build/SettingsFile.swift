@@ -17,6 +17,10 @@ public enum SettingsFile {
     /// - Returns: the settings and warnings about unknown keys.
     public static func load(_ file: URL, shownAs shown: String, over base: SiteSettings = SiteSettings(),
                             required: Bool) throws -> (SiteSettings, [String]) {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder), isFolder.boolValue {
+            throw SettingsError(file: shown, line: nil, message: "this is a folder, not a settings file. Name the site.yml file itself with --config")
+        }
         guard FileManager.default.fileExists(atPath: file.path) else {
             if required {
                 throw SettingsError(file: shown, line: nil, message: "the settings file does not exist. Check the --config path, or run without --config to use site.yml")
@@ -35,8 +39,8 @@ public enum SettingsFile {
         do {
             root = try Yams.compose(yaml: text)
         } catch {
-            let problem = FrontMatter.yamlError(error, yaml: text, file: shown, offset: 0)
-            throw SettingsError(file: shown, line: problem.line, message: "the file is not valid YAML. Fix the line shown (\(problem.message.prefix(200)))")
+            let found = YAMLProblem(error, yaml: text)
+            throw SettingsError(file: shown, line: found.line, message: "the file is not valid YAML: \(found.problem.prefix(200)). Fix that line")
         }
         guard let root else { return (base, []) }
         guard let mapping = root.mapping else {

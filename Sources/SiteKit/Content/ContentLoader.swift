@@ -90,7 +90,7 @@ public struct ContentLoader: Sendable {
         do {
             data = try Data(contentsOf: file)
         } catch {
-            throw ContentError(file: shown, message: "the file could not be read (\(error.localizedDescription)). "
+            throw ContentError(file: shown, message: "the file could not be read (\(FileProblem.describe(error))). "
                 + "Check that it is a readable file, not a folder.")
         }
         let text = try ContentText.decode(data, file: shown)

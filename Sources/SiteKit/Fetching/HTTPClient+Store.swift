@@ -63,7 +63,7 @@ extension HTTPClient {
         do {
             return try cache.store(entry)
         } catch {
-            reporter.warning("could not store \(entry.metadata.url) in the HTTP cache: \(error.localizedDescription)")
+            reporter.warning("could not store \(entry.metadata.url) in the HTTP cache: \(FileProblem.describe(error))")
             return nil
         }
     }

@@ -48,7 +48,7 @@ public final class HTTPClient: HTTPFetching {
             do {
                 cache = try HTTPCache(directory: cacheDirectory)
             } catch {
-                reporter.warning("the HTTP cache in \(cacheDirectory.path) cannot be used (\(error.localizedDescription)); continuing without it")
+                reporter.warning("the HTTP cache in \(cacheDirectory.path) cannot be used (\(FileProblem.describe(error))); continuing without it")
             }
         }
         return HTTPClient(transport: URLSessionTransport(maxConnectionsPerHost: maxConnectionsPerHost), cache: cache,

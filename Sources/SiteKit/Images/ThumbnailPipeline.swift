@@ -97,7 +97,7 @@ struct ThumbnailPipeline: Sendable {
         } catch let error as FetchError {
             return (.failed(reason: "could not be fetched (\(error.shortReason))"), nil, 0)
         } catch {
-            return (.failed(reason: "could not be published (\(error.localizedDescription))"), nil, 0)
+            return (.failed(reason: "could not be published (\(FileProblem.describe(error)))"), nil, 0)
         }
     }
 }

@@ -52,7 +52,7 @@ public struct OutputError: Error, LocalizedError, CustomStringConvertible, Senda
         if let message {
             detail = message
         } else {
-            let reason = underlying.map { ($0 as NSError).localizedDescription } ?? "unknown error"
+            let reason = underlying.map(FileProblem.describe) ?? "unknown error"
             detail = "could not \(action) \(path): \(reason). Check that the folder exists, is writable and the disk is not full; the previous output was left as it was"
         }
     }

@@ -97,7 +97,7 @@ public struct SiteCleaner: Sendable {
         do {
             try FileManager.default.removeItem(at: item)
         } catch {
-            throw ScaffoldError(message: "could not remove \(item.path): \(error.localizedDescription). Check its permissions and run site clean again.")
+            throw ScaffoldError(message: "could not remove \(item.path): \(FileProblem.describe(error)). Check its permissions and run site clean again.")
         }
     }
 }

@@ -42,7 +42,7 @@ public struct SiteScaffold: Sendable {
             } catch let error as ScaffoldError {
                 throw error
             } catch {
-                throw ScaffoldError(message: "could not create \(url.path): \(error.localizedDescription). Check that the folder is writable.")
+                throw ScaffoldError(message: "could not create \(url.path): \(FileProblem.describe(error)). Check that the folder is writable.")
             }
         }
         return files.map(\.path)
@@ -57,6 +57,17 @@ public struct SiteScaffold: Sendable {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder), !isFolder.boolValue {
             return "\(directory.path) is a file, not a folder; nothing was written. Name a new or empty folder for the site, such as my-site."
+        }
+        // A file where a folder on the way should be: no folder can be made inside it.
+        var ancestor = directory.standardizedFileURL.deletingLastPathComponent()
+        while ancestor.path != "/" {
+            if FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isFolder) {
+                guard isFolder.boolValue else {
+                    return "\(ancestor.path) is a file, so no folder can be made inside it for \(directory.path); nothing was written. Name a folder elsewhere."
+                }
+                break
+            }
+            ancestor = ancestor.deletingLastPathComponent()
         }
         return nil
     }

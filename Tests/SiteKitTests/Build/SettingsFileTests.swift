@@ -82,6 +82,22 @@ struct SettingsFileTests {
         let error = #expect(throws: SettingsError.self) { try load("bad-yaml.yml") }
         #expect(error?.line != nil)
         #expect(error?.description.hasPrefix("bad-yaml.yml:") == true)
+        #expect(error.map { !$0.description.contains("front matter") && !$0.description.contains("---") } == true)
+    }
+
+    @Test("a tab used to indent is named as the cause, on its line")
+    func tabIndentation() {
+        let error = #expect(throws: SettingsError.self) { try load("tab-indent.yml") }
+        #expect(error?.line == 3)
+        #expect(error?.description.contains("that line holds a tab, and YAML is indented with spaces only") == true, "\(String(describing: error))")
+    }
+
+    @Test("--config naming a folder says it is a folder")
+    func folderAsSettingsFile() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let error = #expect(throws: SettingsError.self) { try SettingsFile.load(folder.url, shownAs: "conf", required: true) }
+        #expect(error?.description == "conf: this is a folder, not a settings file. Name the site.yml file itself with --config.")
     }
 
     @Test("API URLs must be http(s) URLs the HTTP client accepts, and the error says why")

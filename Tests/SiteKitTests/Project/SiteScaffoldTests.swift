@@ -75,6 +75,29 @@ struct SiteScaffoldTests {
             try SiteScaffold(directory: file).create()
         } throws: { "\($0)".contains("is a file, not a folder") }
         #expect(try Data(contentsOf: file) == Data("mine".utf8))
+        #expect {
+            try SiteScaffold(directory: file.appendingPathComponent("deeper/site")).create()
+        } throws: { "\($0)".contains("\(file.path) is a file, so no folder can be made inside it") && !"\($0)".contains("NSCocoaErrorDomain") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["notes"])
+    }
+
+    @Test("file errors are told in words, not as Foundation's error domains and codes")
+    func fileProblemsInWords() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let file = folder.url.appendingPathComponent("notes")
+        try Data("mine".utf8).write(to: file)
+        let underFile = #expect(throws: (any Error).self) {
+            try FileManager.default.createDirectory(at: file.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        }
+        let missing = #expect(throws: (any Error).self) { try Data(contentsOf: folder.url.appendingPathComponent("none")) }
+        let inTheWay = #expect(throws: (any Error).self) { try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false) }
+        for error in [underFile, missing, inTheWay].compactMap({ $0 }) {
+            let text = FileProblem.describe(error)
+            #expect(!text.contains("NSCocoaErrorDomain") && !text.contains("could not be completed") && !text.hasSuffix("."), "\(text)")
+            #expect(text.first?.isLowercase == true, "\(text)")
+        }
+        #expect(missing.map(FileProblem.describe) == "no such file or directory" || missing.map(FileProblem.describe) == "no such file or folder")
     }
 
     @Test("clean removes the output, the cache and leftovers of killed builds, and nothing else")
