@@ -19,8 +19,25 @@ struct BuildCommand: AsyncParsableCommand {
         let reporter = Reporter(verbosity: flags.verbosity, isInteractive: isatty(2) == 1)
         do {
             let (settings, project) = try flags.resolveSettings(reporter: reporter)
-            let summary = try await flags.makeBuild(settings: settings, project: project, reporter: reporter).run()
+            let build = flags.makeBuild(settings: settings, project: project, reporter: reporter)
+            // Ctrl-C (or SIGTERM) cancels the build, which throws its staging folder away and
+            // publishes nothing; a second one kills the process at once.
+            let signals = TerminationSignal.listen()
+            let summary = try await withThrowingTaskGroup(of: BuildSummary?.self) { group in
+                group.addTask { try await build.run() }
+                group.addTask { await TerminationSignal.first(of: signals); return nil }
+                let first = try await group.next() ?? nil
+                group.cancelAll()
+                return first
+            }
+            guard let summary else {
+                reporter.endProgress()
+                FileHandle.standardError.write(Data("interrupted: nothing was published, and the previous output was left as it was.\n".utf8))
+                throw ExitCode(130)
+            }
             if !flags.quiet { FileHandle.standardError.write(Data((summary.text + "\n").utf8)) }
+        } catch let exit as ExitCode {
+            throw exit
         } catch {
             reporter.endProgress()
             FileHandle.standardError.write(Data("error: \(paragraph(error))\n".utf8))

@@ -84,6 +84,8 @@ public struct SiteBuild: Sendable {
                                       duration: renderer.clock.perCore, reused: reused.load(ordering: .relaxed))
             let writeStarted = ContinuousClock.now
             await prefill.finished()
+            // A build cancelled (Ctrl-C) after its last step publishes nothing, like one cancelled before.
+            try Task.checkCancellation()
             try output.commit()
             memo?.save()
             record(gathered, written: output, fingerprint: store == nil ? nil : fingerprint, pages: render.pages, destination: destination, cacheDirectory: cacheDirectory)

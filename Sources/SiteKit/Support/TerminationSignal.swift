@@ -1,11 +1,15 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Waiting for Ctrl-C (SIGINT) or SIGTERM without killing the process, so a server can stop
-/// cleanly.
+/// cleanly and a build can throw its staging folder away.
 public enum TerminationSignal {
-    /// Returns when the process receives SIGINT or SIGTERM, or when the task is cancelled.
-    public static func wait() async {
+    /// Starts catching SIGINT and SIGTERM at once, before anything that must not be cut short
+    /// begins: a signal that arrives before the first `next()` is kept, not lost. Iterating the
+    /// stream waits for one; ending the iteration (or cancelling the waiting task) lets the
+    /// signals kill the process again, so a second Ctrl-C is not ignored.
+    public static func listen() -> AsyncStream<Int32> {
         let (signals, continuation) = AsyncStream.makeStream(of: Int32.self)
         let sources = [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
@@ -14,11 +18,37 @@ public enum TerminationSignal {
             source.resume()
             return source
         }
-        defer {
-            for source in sources { source.cancel() }
+        let installed = Installed(sources)
+        continuation.onTermination = { _ in installed.remove() }
+        return signals
+    }
+
+    /// The signal sources of one `listen()`, handed to the stream's termination handler.
+    private final class Installed: Sendable {
+        private let sources: Mutex<[any DispatchSourceSignal]>
+
+        init(_ sources: sending [any DispatchSourceSignal]) {
+            self.sources = Mutex(sources)
+        }
+
+        func remove() {
+            sources.withLock { sources in
+                for source in sources { source.cancel() }
+                sources = []
+            }
             signal(SIGINT, SIG_DFL)
             signal(SIGTERM, SIG_DFL)
         }
+    }
+
+    /// Returns when the process receives SIGINT or SIGTERM, or when the task is cancelled.
+    public static func wait() async {
+        await first(of: listen())
+    }
+
+    /// Returns at the first signal of `signals` (from `listen()`), or when the task is cancelled,
+    /// and stops catching them.
+    public static func first(of signals: AsyncStream<Int32>) async {
         var iterator = signals.makeAsyncIterator()
         _ = await iterator.next()
     }
