@@ -52,7 +52,7 @@ struct ServeCommand: AsyncParsableCommand {
         let session = PreviewSession(
             watcher: SourceWatcher(paths: [project.appendingPathComponent("content"), project.appendingPathComponent("templates"),
                                            flags.configURL]),
-            hub: hub, reporter: reporter
+            hub: hub, reporter: reporter, output: output
         ) {
             // site.yml is read again on every rebuild, so edits to it apply too, but for the folder served.
             let (settings, project) = try flags.resolveSettings(reporter: reporter)

@@ -10,11 +10,14 @@ public struct PreviewSession: Sendable {
     public let hub: ReloadHub
     public let reporter: Reporter
     public let rebuild: Rebuild
+    /// The folder served, when known: a failed build then says whether a site is served at all.
+    public let output: URL?
 
-    public init(watcher: SourceWatcher, hub: ReloadHub, reporter: Reporter, rebuild: @escaping Rebuild) {
+    public init(watcher: SourceWatcher, hub: ReloadHub, reporter: Reporter, output: URL? = nil, rebuild: @escaping Rebuild) {
         self.watcher = watcher
         self.hub = hub
         self.reporter = reporter
+        self.output = output
         self.rebuild = rebuild
     }
 
@@ -28,7 +31,11 @@ public struct PreviewSession: Sendable {
             return true
         } catch {
             let message = (error as? LocalizedError)?.errorDescription ?? "\(error)"
-            reporter.warning("the rebuild failed; still serving the last good site. \(message)")
+            if let output, !StaticFiles(root: output).holdsSite {
+                reporter.warning("the build failed, and there is no site in \(output.path) to serve yet: pages say so, and show this error, until a build succeeds. \(message)")
+            } else {
+                reporter.warning("the rebuild failed; still serving the last good site. \(message)")
+            }
             await hub.failed(message)
             return false
         }

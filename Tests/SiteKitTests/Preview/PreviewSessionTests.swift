@@ -54,6 +54,32 @@ struct PreviewSessionTests {
         #expect(states.map { $0.error != nil } == [false, false, true, false])
     }
 
+    @Test("a first build that fails with no site in the output says there is none yet, and pages say so until a build succeeds")
+    func firstBuildFailsWithNoSite() async throws {
+        let harness = try BuildHarness(users: 4)
+        defer { harness.remove() }
+        let content = harness.folder.url.appendingPathComponent("content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        let intro = content.appendingPathComponent("index.md")
+        try Data("---\ntitle: [unclosed\n---\nWords.\n".utf8).write(to: intro)
+        let log = PrintLog()
+        let hub = ReloadHub()
+        let session = PreviewSession(watcher: SourceWatcher(paths: [content], interval: .milliseconds(50)), hub: hub,
+                                     reporter: Reporter(sink: log.append), output: harness.output) { try await harness.build() }
+        let server = try await PreviewServer.start(root: harness.output, port: 0, hub: hub)
+        #expect(await !session.buildOnce())
+        #expect(log.text.contains("warning: the build failed, and there is no site in \(harness.output.path) to serve yet"))
+        #expect(!log.text.contains("last good site"))
+        #expect(await hub.state.error?.contains("index.md") == true, "pages show the error over the no-site page")
+        #expect(await RawHTTP.exchange(port: server.baseURL.port!, path: "/", timeout: 30).head?.hasPrefix("HTTP/1.1 503") == true)
+
+        try Data("---\ntitle: Home\n---\nWords.\n".utf8).write(to: intro)
+        #expect(await session.buildOnce())
+        #expect(await hub.state.error == nil)
+        #expect(await RawHTTP.exchange(port: server.baseURL.port!, path: "/", timeout: 30).head?.hasPrefix("HTTP/1.1 200") == true)
+        await server.stop()
+    }
+
     @Test("the watcher reports added, changed and removed files, and waits for a save to settle")
     func watcherSeesChanges() async throws {
         let folder = try TemporaryFolder()
