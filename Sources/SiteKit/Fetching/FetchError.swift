@@ -20,6 +20,9 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         case timeout(seconds: Double)
         /// The server answered with an error status.
         case httpStatus(Int, serverMessage: String?)
+        /// A redirect status with no `Location`: nowhere to go, and URLSession on Linux drops
+        /// such a response's body. Not retried: the server would answer the same way.
+        case redirectWithoutLocation(Int)
         /// The body was not the JSON we expected; `path` is where decoding failed.
         case decoding(path: String, detail: String)
         /// `--offline` and no cached copy.
@@ -57,7 +60,7 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         switch kind {
         case .transport, .undecodable, .refusedURL: "transport"
         case .timeout: "timeout"
-        case .httpStatus: "http"
+        case .httpStatus, .redirectWithoutLocation: "http"
         case .decoding: "decoding"
         case .offlineMiss: "offline"
         case .limit: "limit"
@@ -93,6 +96,8 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
             let said = message.map { ": the server said \"\($0)\"" } ?? ""
             let advice = status >= 500 ? "The server is failing; retry later\(forBuild ? " or run with --demo" : "")." : "Check the URL and its parameters."
             return "\(target) answered HTTP \(status)\(said)\(tries). \(advice)"
+        case .redirectWithoutLocation(let status):
+            return "\(target) answered HTTP \(status), a redirect, without the Location header that says where to; there is nothing to follow (and URLSession drops the body of such a response). The server is at fault: check the URL, or tell whoever runs it."
         case .decoding(let path, let detail):
             return "\(target) sent JSON this tool cannot read at \(path.isEmpty ? "the top level" : path): \(detail). Check that the URL points at the right API."
         case .offlineMiss:
@@ -109,7 +114,7 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
     /// Failures after which a stale cached copy may stand in for the origin (stale-if-error).
     var allowsStaleFallback: Bool {
         switch kind {
-        case .transport, .undecodable, .timeout, .retryAfterTooLong: true
+        case .transport, .undecodable, .redirectWithoutLocation, .timeout, .retryAfterTooLong: true
         default: false
         }
     }
@@ -123,6 +128,7 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         case .timeout(let seconds): "timed out after \(Self.format(seconds)) s"
         case .retryAfterTooLong(let seconds, _): "asked to retry after \(Self.format(seconds)) s"
         case .httpStatus(let status, _): "answered HTTP \(status)"
+        case .redirectWithoutLocation(let status): "answered HTTP \(status) without a Location"
         case .offlineMiss: "is not cached"
         case .limit(let detail): "was refused: \(detail)"
         case .decoding(_, let detail): "sent unreadable JSON: \(detail)"

@@ -167,12 +167,10 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         }
         if headers["Content-Encoding"] == nil, request.method != "HEAD", response.statusCode != 304,
            let declared = Int(headers["Content-Length"] ?? ""), declared > transfer.body.count {
-            let detail = transfer.response == nil
-                ? "the \(response.statusCode) response's \(declared)-byte body was dropped by URLSession, which does not deliver "
-                    + "the body of a redirect without a Location"
-                : "the connection closed after \(transfer.body.count) of \(declared) bytes"
-            transfer.continuation.resume(throwing: FetchError(.transport(detail: detail, unreachable: false),
-                                                              method: request.method, url: request.url))
+            let kind: FetchError.Kind = transfer.response == nil && (300..<400).contains(response.statusCode)
+                ? .redirectWithoutLocation(response.statusCode)
+                : .transport(detail: "the connection closed after \(transfer.body.count) of \(declared) bytes", unreachable: false)
+            transfer.continuation.resume(throwing: FetchError(kind, method: request.method, url: request.url))
             return
         }
         transfer.continuation.resume(returning: HTTPResponse(

@@ -165,14 +165,17 @@ import Testing
         }
     }
 
-    @Test func aRedirectWithoutLocationWhoseBodyNeverArrivedIsAnErrorAndNotStored() async throws {
+    @Test("a redirect without a Location (whose body URLSession drops) is the server's fault, said so, not stored and never retried")
+    func aRedirectWithoutLocationIsAnErrorAndNotStored() async throws {
         let harness = try CacheHarness()
         defer { harness.remove() }
         try await TestOrigin.run({ _ in .text("moved, but nobody says where", status: 302, headers: ["Cache-Control": "max-age=600"]) }) { origin in
             let error = await #expect(throws: FetchError.self) {
-                _ = try await harness.client().fetch(HTTPRequest(url: origin.url("/choices")), limits: FetchTool.limits)
+                _ = try await harness.client(retrying).fetch(HTTPRequest(url: origin.url("/choices")), limits: FetchTool.limits)
             }
-            #expect(error?.kindName == "transport")
+            #expect(error?.kind == .redirectWithoutLocation(302) && error?.kindName == "http")
+            #expect(error?.description.contains("without the Location header") == true && error?.description.contains("Check the network") == false)
+            #expect(origin.requestCount == 1 && harness.clock.sleeps.isEmpty, "not retried as if the network had failed")
             #expect(harness.entryFiles().isEmpty)
         }
     }
