@@ -42,10 +42,10 @@ struct DataGathering: Sendable {
                 let host = Self.hostAndPort(error.url)
                 let why: String, detail: String
                 if error.kind == .offlineMiss {
-                    why = "--offline forbids the network, and the cache holds no copy of \(error.url.absoluteString)"
+                    why = "--offline forbids the network, and the cache holds no copy of \(error.url.shown)"
                     detail = "\(host) not cached, --offline"
                 } else {
-                    why = "\(host) could not be reached (\(Self.reason(error))), and the cache holds no copy of \(error.url.absoluteString)"
+                    why = "\(host) could not be reached (\(Self.reason(error))), and the cache holds no copy of \(error.url.shown)"
                     detail = "\(host) unreachable"
                 }
                 reporter.warning("\(why). This site was built from the embedded demo API instead: every person and post in it is made up, and every page says so. Run with --live to insist on live data.")
@@ -90,7 +90,7 @@ struct DataGathering: Sendable {
     }
 
     private func fetchData(client: any HTTPFetching, randomUser: URL, jsonPlaceholder: URL) async throws -> SiteData {
-        reporter.info("fetching \(BuildSummary.count(settings.users, "person", "people")) (seed \(seed)) from \(randomUser.absoluteString) and posts from \(jsonPlaceholder.absoluteString)")
+        reporter.info("fetching \(BuildSummary.count(settings.users, "person", "people")) (seed \(seed)) from \(randomUser.shown) and posts from \(jsonPlaceholder.shown)")
         let data = try await SiteDataFetcher(client: client, randomUserURL: randomUser, jsonPlaceholderURL: jsonPlaceholder,
                                              users: settings.users, seed: seed, nationalities: settings.nationalities).fetch()
         if data.skipped > 0 {

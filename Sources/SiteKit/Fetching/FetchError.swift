@@ -77,7 +77,7 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
     /// data to fall back on, suggests only what it can do.
     public func message(forBuild: Bool) -> String {
         let demo = forBuild ? ", or build from the embedded API with --demo" : ""
-        let target = "\(method) \(url.absoluteString)"
+        let target = "\(method) \(url.shown)"
         let tries = attempts > 1 ? " (\(attempts) attempts)" : ""
         switch kind {
         case .transport(let detail, let unreachable):

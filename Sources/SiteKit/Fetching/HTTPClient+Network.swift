@@ -39,13 +39,13 @@ extension HTTPClient {
                 }
                 delay = retryAfter ?? policy.backoff(afterAttempt: attempt, random: random())
                 guard waited + delay <= policy.budget else { return exchange }
-                reporter.detail("\(request.method) \(request.url.absoluteString) answered \(response.status); retrying in \(FetchError.format(delay)) s")
+                reporter.detail("\(request.method) \(request.url.shown) answered \(response.status); retrying in \(FetchError.format(delay)) s")
             } catch var error as FetchError {
                 error.attempts = attempt
                 guard retries, attempt < policy.maxAttempts, policy.shouldRetry(error) else { throw error }
                 delay = policy.backoff(afterAttempt: attempt, random: random())
                 guard waited + delay <= policy.budget else { throw error }
-                reporter.detail("\(request.method) \(request.url.absoluteString) failed (\(error.kindName)); retrying in \(FetchError.format(delay)) s")
+                reporter.detail("\(request.method) \(request.url.shown) failed (\(error.kindName)); retrying in \(FetchError.format(delay)) s")
             }
             waited += delay
             try await clock.sleep(seconds: delay)

@@ -52,7 +52,7 @@ extension HTTPClient {
            freshness.staleness > Double(window) {
             return nil
         }
-        reporter.warning("\(request.method) \(request.url.absoluteString) \(reason); serving the cached copy from \(Self.describeAge(freshness.currentAge)) ago")
+        reporter.warning("\(request.method) \(request.url.shown) \(reason); serving the cached copy from \(Self.describeAge(freshness.currentAge)) ago")
         return answer(request, from: entry, freshness: freshness, outcome: .stale, attempts: attempts)
     }
 

@@ -71,7 +71,7 @@ public final class HTTPClient: HTTPFetching {
                 throw FetchError(.limit("more than \(limits.maxRedirects) redirects"), method: request.method, url: request.url)
             }
             guard ["http", "https"].contains(next.url.scheme?.lowercased() ?? "") else {
-                throw FetchError(.limit("it redirected to \(next.url.absoluteString), which is not http(s)"),
+                throw FetchError(.limit("it redirected to \(next.url.shown), which is not http(s)"),
                                  method: request.method, url: request.url)
             }
             current = next
@@ -81,7 +81,7 @@ public final class HTTPClient: HTTPFetching {
     /// One request, coalesced with identical reads in flight, with its `--verbose` line.
     private func fetchHop(_ request: HTTPRequest, limits: TransferLimits) async throws -> FetchResult {
         let started = ContinuousClock.now
-        let target = "\(request.method) \(request.url.absoluteString)"
+        let target = "\(request.method) \(request.url.shown)"
         do {
             let result: FetchResult
             if request.method == "GET" || request.method == "HEAD" {

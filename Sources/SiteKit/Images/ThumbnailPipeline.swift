@@ -69,7 +69,7 @@ struct ThumbnailPipeline: Sendable {
         // A stopped build reports why it stopped, not every picture it did not fetch.
         if !Task.isCancelled {
             for failure in failures {
-                reporter.warning("image \(failure.url.absoluteString) \(failure.reason); the page shows a placeholder instead.")
+                reporter.warning("image \(failure.url.shown) \(failure.reason); the page shows a placeholder instead.")
             }
             reporter.info(progress.summary())
         }

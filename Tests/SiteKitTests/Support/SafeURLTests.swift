@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SiteKit
 
@@ -38,6 +39,32 @@ struct SafeURLTests {
             "https://example.com/\u{00A0}", "https:\\\\example.com",
         ] {
             #expect(SafeURL.http(string) == nil, "\(string.debugDescription) must be rejected")
+        }
+    }
+
+    @Test("a password in a URL is never shown in messages; the rest of the URL is", arguments: [
+        ("https://ann:s3cret@api.example/v1/?q=1", "https://ann:***@api.example/v1/?q=1"),
+        ("https://api.example/v1/?q=1", "https://api.example/v1/?q=1"),
+        ("http://ann@127.0.0.1:8080/api/", "http://ann@127.0.0.1:8080/api/"),
+    ])
+    func passwordsAreHidden(url: String, shown: String) throws {
+        #expect(try #require(URL(string: url)).shown == shown)
+    }
+
+    @Test("a build from an API URL with a password never prints the password")
+    func buildHidesThePassword() async throws {
+        try await DemoAPIServer.with { server in
+            var harness = try BuildHarness(source: .live, users: 3)
+            defer { harness.remove() }
+            harness.use(server)
+            let port = server.baseURL.port!
+            harness.settings.randomUserURL = try #require(URL(string: "http://ann:s3cret@127.0.0.1:\(port)/api/"))
+            harness.settings.jsonPlaceholderURL = try #require(URL(string: "http://ann:s3cret@127.0.0.1:\(port)/nowhere"))
+            let error = await #expect(throws: (any Error).self) { try await harness.build() }
+            let failure = error.map { "\($0)" } ?? ""
+            #expect(harness.text.contains("from http://ann:***@127.0.0.1:\(port)/api/"), "\(harness.text)")
+            #expect(failure.contains("http://ann:***@127.0.0.1:\(port)/nowhere/"), "the failure names the URL: \(failure)")
+            #expect(!harness.text.contains("s3cret") && !failure.contains("s3cret"))
         }
     }
 }
