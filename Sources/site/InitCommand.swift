@@ -14,12 +14,16 @@ struct InitCommand: ParsableCommand {
     @Flag(name: .customLong("with-templates"), help: "Also copy the default theme's templates into templates/ for editing.")
     var withTemplates = false
 
+    func validate() throws {
+        if directory.isEmpty { throw ValidationError("name the folder of the new site, such as my-site, or . for this one.") }
+    }
+
     func run() throws {
         let folder = URL(fileURLWithPath: directory, isDirectory: true)
         do {
             let written = try SiteScaffold(directory: folder, withTemplates: withTemplates).create()
             let lines = written.map { "  \($0)" }.joined(separator: "\n")
-            let next = directory == "." ? "site build" : "cd \(directory) && site build"
+            let next = directory == "." ? "site build" : "cd \(ShellWord.quote(directory)) && site build"
             print("created \(written.count) files in \(folder.standardizedFileURL.path):\n\(lines)\nnext: \(next), or site serve to preview while you edit")
         } catch {
             FileHandle.standardError.write(Data("error: \(paragraph(error))\n".utf8))

@@ -83,7 +83,7 @@ public struct BuildSummary: Sendable {
         built \(Self.count(people, "person", "people")) and \(Self.count(posts, "post", "posts")): \(Self.count(pagesWritten, "file", "files")) written, \(filesUnchanged) unchanged, in \(String(format: "%.2f", seconds)) s
         \(work)
         images: \(images.downloaded) downloaded, \(images.fromCache + images.revalidated) from cache (\(images.revalidated) revalidated), \(imageFailures) failed, in \(String(format: "%.2f", imageSeconds)) s
-        source: \(source.summary); seed: \(seed) (rebuild the same people with --seed \(seed))
+        source: \(source.summary); seed: \(seed) (rebuild the same people with --seed \(ShellWord.quote(seed)))
         """
     }
 

@@ -44,11 +44,6 @@ final class ImageProgress: Sendable {
         let remaining = rate > 0 ? Int((Double(total - counts.done) / rate).rounded(.up)) : 0
         return "images \(counts.done)/\(total) · \(ByteCount.format(counts.bytes)) · \(Int(rate))/s · eta \(remaining)s"
     }
-
-    func summary() -> String {
-        let counts = snapshot
-        return "images: \(counts.downloaded) downloaded, \(counts.fromCache) from cache, \(counts.revalidated) revalidated, \(counts.failed) failed"
-    }
 }
 
 /// Counts of the image phase.

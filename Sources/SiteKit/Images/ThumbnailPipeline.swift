@@ -71,7 +71,8 @@ struct ThumbnailPipeline: Sendable {
             for failure in failures {
                 reporter.warning("image \(failure.url.shown) \(failure.reason); the page shows a placeholder instead.")
             }
-            reporter.info(progress.summary())
+            // The counts are in the build's summary, with the phase's time: not said twice.
+            reporter.endProgress()
         }
         return Outcome(images: images, failures: failures, counts: progress.snapshot, seconds: Date().timeIntervalSince(started))
     }
