@@ -29,6 +29,7 @@ public struct SiteBuild: Sendable {
         let content = try await step("Load content") { try loader.loadAll(reserving: SiteRenderer.builtInFolders) }
         let sources = try await step("Load templates") { try TemplateSources(overridesIn: options.templatesDirectory) }
         noteUnusedTemplates(sources.unused)
+        noteUnreadContent(loader.unreadEntries())
         let cacheDirectory = options.resolve(settings.cacheDirectory)
         let destination = options.outputFolder(settings.output)
         try await step("Check the output folder") {
@@ -125,6 +126,15 @@ public struct SiteBuild: Sendable {
         let list = templates.count == 1 ? "\(templates[0]) is" : templates.joined(separator: ", ") + " are"
         reporter.info("note: \(list) not used: no template includes \(templates.count == 1 ? "it" : "them") as a partial, "
             + "and only a file named after a template of the theme replaces it.")
+    }
+
+    /// Names what `content/` holds that no page is made from (`Notes.MD`, a folder), so that a
+    /// file put there is never dropped without a word.
+    private func noteUnreadContent(_ entries: [String]) {
+        guard !entries.isEmpty else { return }
+        let list = entries.count == 1 ? "\(entries[0]) is" : entries.joined(separator: ", ") + " are"
+        reporter.info("note: \(list) not read: pages are the files ending in .md directly in content/ (in lowercase; "
+            + "folders and other files are not published).")
     }
 
     /// The renderer of this build once its data source is known.

@@ -84,6 +84,19 @@ public struct ContentLoader: Sendable {
         }.sorted()
     }
 
+    /// What `content/` holds that no page is made from, as people know it ("content/Notes.MD",
+    /// "content/drafts/"): folders, and files without the `.md` extension in lowercase. Hidden
+    /// entries (`.draft.md`) are left out: hiding is how a file is kept out on purpose.
+    public func unreadEntries() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { !$0.hasPrefix(".") }.sorted().compactMap { name in
+            var isFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path, isDirectory: &isFolder)
+            if isFolder.boolValue { return "\(directory.lastPathComponent)/\(name)/" }
+            return name.hasSuffix(".md") ? nil : "\(directory.lastPathComponent)/\(name)"
+        }
+    }
+
     /// The page in `file`, named `name`; without a title in its front matter it is `defaultTitle`.
     private func read(_ file: URL, as name: String, shown: String, defaultTitle: String) throws -> ContentPage {
         let data: Data

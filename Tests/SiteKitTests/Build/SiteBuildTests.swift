@@ -110,6 +110,35 @@ struct SiteBuildTests {
         #expect(harness.text.contains("note: templates/peopel.mustache is not used"))
         #expect(!harness.text.contains("warning:"))
     }
+
+    @Test("a build of no people says so on the people list, links nothing broken, and lists the posts as usual")
+    func noPeople() async throws {
+        let harness = try BuildHarness(users: 0)
+        defer { harness.remove() }
+        let summary = try await harness.build()
+        #expect(summary.people == 0)
+        let list = try harness.site.html("users/index.html")
+        #expect(list.contains("<p class=\"muted\">No people to list: the build fetched none.</p>"))
+        #expect(!list.contains("class=\"pagination\""))
+        #expect(try !harness.site.html("posts/index.html").contains("No posts to list"))
+        #expect(try harness.site.brokenLinks() == [])
+    }
+
+    @Test("what content/ holds that no page is made from (Notes.MD, a folder, a picture) is named in a note; hidden files are not")
+    func unreadContentIsNamed() async throws {
+        let harness = try BuildHarness(users: 2)
+        defer { harness.remove() }
+        let content = harness.folder.url.appendingPathComponent("content")
+        try FileManager.default.createDirectory(at: content.appendingPathComponent("drafts"), withIntermediateDirectories: true)
+        for name in ["Notes.MD", "logo.png", "drafts/next.md", ".hidden.md", "about.md"] {
+            try Data("Words.\n".utf8).write(to: content.appendingPathComponent(name))
+        }
+        _ = try await harness.build()
+        #expect(harness.text.contains("note: content/Notes.MD, content/drafts/, content/logo.png are not read: pages are the files ending in .md directly in content/"),
+                "\(harness.text)")
+        #expect(!harness.text.contains(".hidden.md") && !harness.text.contains("about.md"))
+        #expect(try harness.site.html("about/index.html").contains("Words."))
+    }
 }
 
 @Suite("Choosing live or demo data")

@@ -119,6 +119,9 @@ enum DefaultTemplates {
     </li>
     {{/people}}
     </ul>
+    {{^people}}
+    <p class="muted">No people to list: the build fetched none.</p>
+    {{/people}}
     {{>pagination}}
     <script src="{{root}}assets/search.js" defer></script>
     {{/content}}
@@ -139,6 +142,9 @@ enum DefaultTemplates {
     </li>
     {{/posts}}
     </ol>
+    {{^posts}}
+    <p class="muted">No posts to list: the build fetched none.</p>
+    {{/posts}}
     {{>pagination}}
     {{/content}}
     {{/layout}}
