@@ -96,7 +96,9 @@ struct ThumbnailPipeline: Sendable {
         } catch let error as ImageError {
             return (.failed(reason: error.description), nil, 0)
         } catch let error as FetchError {
-            return (.failed(reason: "could not be fetched (\(error.shortReason))"), nil, 0)
+            // "timed out after 2 s" alone hides the retries a picture took; the count says it.
+            let tries = error.attempts > 1 ? ", \(error.attempts) attempts" : ""
+            return (.failed(reason: "could not be fetched (\(error.shortReason)\(tries))"), nil, 0)
         } catch {
             return (.failed(reason: "could not be published (\(FileProblem.describe(error)))"), nil, 0)
         }

@@ -31,7 +31,9 @@ struct PreviewResponder: HTTPResponder {
         case .file(let file):
             return await fileResponse(file, status: .ok, head: head)
         case .redirect(let location):
-            return Response(status: .movedPermanently, headers: [.location: location, .contentLength: "0", .cacheControl: "no-store"])
+            // The query goes along, as a host's redirect keeps it (`/about?ref=x` → `/about/?ref=x`).
+            let query = request.uri.query.map { "?" + $0 } ?? ""
+            return Response(status: .movedPermanently, headers: [.location: location + query, .contentLength: "0", .cacheControl: "no-store"])
         case .notFound:
             if let page = files.notFoundPage {
                 return await fileResponse(page, status: .notFound, head: head)

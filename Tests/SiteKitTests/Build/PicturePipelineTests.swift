@@ -119,6 +119,21 @@ struct PicturePipelineTests {
         }
     }
 
+    @Test("a picture that stalls on every attempt is a warning that says it timed out and how many attempts it took")
+    func stalledPictureSaysItsAttempts() async throws {
+        try await DemoAPIServer.with { server in
+            var harness = try BuildHarness(source: .live, users: 4)
+            defer { harness.remove() }
+            harness.use(server)
+            harness.settings.timeout = 0.5
+            await server.faults.set(Fault(stall: true), forPathPrefix: "/api/portraits/")
+            _ = try await harness.build()
+            let warnings = harness.text.split(separator: "\n").filter { $0.hasPrefix("warning: image ") }
+            #expect(!warnings.isEmpty, "every picture stalls")
+            #expect(warnings.allSatisfy { $0.contains("could not be fetched (timed out after 0.5 s, 4 attempts)") }, "\(warnings)")
+        }
+    }
+
     @Test("a 404 and an HTML page served as a JPEG are warnings with placeholders; --strict fails and keeps the old site")
     func badPicturesAndStrict() async throws {
         try await DemoAPIServer.with { server in

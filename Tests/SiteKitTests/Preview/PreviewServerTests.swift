@@ -98,7 +98,7 @@ struct PreviewServerTests {
         }
     }
 
-    @Test("a missing path is 404 with the site's own 404.html; a folder without its slash redirects")
+    @Test("a missing path is 404 with the site's own 404.html; a folder without its slash redirects, keeping the query")
     func notFoundAndRedirect() async throws {
         try await servedSite { harness, server in
             let missing = await get(server, "/no/such/page/")
@@ -109,6 +109,8 @@ struct PreviewServerTests {
             let redirect = await get(server, "/users")
             #expect(redirect.head?.hasPrefix("HTTP/1.1 301") == true)
             #expect(redirect.head?.contains("Location: /users/\r\n") == true)
+            let withQuery = await get(server, "/users?ref=mail&x=1")
+            #expect(withQuery.head?.contains("Location: /users/?ref=mail&x=1\r\n") == true, "the query goes along")
             let head = await get(server, "/", method: "HEAD")
             #expect(head.head?.hasPrefix("HTTP/1.1 200") == true)
             #expect(head.body.isEmpty)
