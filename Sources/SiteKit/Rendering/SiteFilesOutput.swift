@@ -9,14 +9,14 @@ extension SiteRenderer {
     func siteFiles(_ index: SiteIndex, images: [URL: PublishedImage], pages: [String]) -> [RenderedFile] {
         let htmlPages = pages.filter { $0.hasSuffix(".html") && $0 != "404.html" }
         var files = Sitemap.files(baseURL: baseURL, paths: htmlPages).map { RenderedFile(path: $0.path, bytes: Data($0.xml.utf8)) }
-        files.append(RenderedFile(path: RobotsTxt.path, bytes: Data(RobotsTxt.text(baseURL: baseURL).utf8)))
+        files.append(RenderedFile(path: RobotsTxt.path, bytes: Data(RobotsTxt.text(baseURL: baseURL, demo: frame.source.isDemo).utf8)))
         files.append(RenderedFile(path: Favicon.path, bytes: Data(Favicon.svg.utf8)))
         let entries = index.posts.map { entry in
             AtomEntry(title: entry.item.title, path: SiteIndex.folder(SiteIndex.postPath(entry.slug)),
                       authorName: entry.item.userId.flatMap { index.authorsByID[$0]?.item.name },
                       summary: PostEntry.excerpt(entry.item.body), content: entry.item.body)
         }
-        let feed = AtomFeed(baseURL: baseURL, title: "\(frame.title): posts", subtitle: frame.description.isEmpty ? nil : frame.description,
+        let feed = AtomFeed(baseURL: baseURL, title: "\(frame.title): posts\(frame.source.isDemo ? " (demo data)" : "")", subtitle: frame.description.isEmpty ? nil : frame.description,
                             authorName: frame.title, updated: Self.feedUpdated, entries: entries)
         files.append(RenderedFile(path: AtomFeed.path, bytes: Data(feed.xml().utf8)))
         files.append(RenderedFile(path: "users/index.json", bytes: searchIndex(index, images: images)))

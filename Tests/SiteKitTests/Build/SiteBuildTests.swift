@@ -48,6 +48,9 @@ struct SiteBuildTests {
             defer { harness.remove() }
             harness.use(server)
             _ = try await harness.build()
+            // Live data: indexable, unlike a demo build's (see SitePagesTests).
+            #expect(try !harness.site.html("index.html").contains("noindex"))
+            #expect(try harness.site.html("robots.txt").hasPrefix("User-agent: *\nAllow: /\n"))
             let before = try harness.site.files()
             let dates = try harness.site.modificationDates()
             await server.faults.set(Fault(status: 404), forPathPrefix: "/comments")

@@ -66,6 +66,7 @@ struct SitePagesTests {
             let html = Self.text(files, path)
             #expect(html.components(separatedBy: "<header class=\"site-header\">").count == 2, "\(path): no header, or two")
             #expect(html.components(separatedBy: "class=\"demo-notice\"").count == 2, "\(path): no demo notice, or two")
+            #expect(html.contains("<meta name=\"robots\" content=\"noindex\">\n<title>"), "\(path): demo data must not be indexed")
             #expect(html.contains("<footer class=\"site-footer\">\n<p>Built by site from the embedded demo API."), "\(path): no footer")
             #expect(html.components(separatedBy: "aria-current=\"page\">").count - 1 <= 2, "\(path): more than one section marked")
         }
@@ -146,7 +147,9 @@ struct SitePagesTests {
         #expect(locations.count == pages.count)
         #expect(locations.count >= 200)
         #expect(locations.allSatisfy { $0.hasPrefix(harness.settings.baseURL) })
+        #expect(Self.text(files, "robots.txt").contains("User-agent: *\nDisallow: /\n"), "a demo site asks not to be crawled")
         let feed = try #require(files["feed.xml"])
+        #expect(String(decoding: feed, as: UTF8.self).contains("(demo data)</title>"))
         #expect(XMLText.values(of: "entry", in: feed).count == 100)
         #expect(XMLText.values(of: "title", in: feed).count == 101)  // the feed's own, then one per entry
     }

@@ -33,7 +33,8 @@ enum DefaultTemplates {
     <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
-    <title>{{page.title}} · {{site.title}}</title>
+    {{#demo}}<meta name="robots" content="noindex">
+    {{/demo}}<title>{{page.title}} · {{site.title}}</title>
     {{#page.description}}<meta name="description" content="{{page.description}}">
     {{/page.description}}<link rel="stylesheet" href="{{root}}assets/site.css">
     <link rel="icon" href="{{root}}favicon.svg" type="image/svg+xml">
