@@ -15,19 +15,20 @@ public struct SiteCleaner: Sendable {
         /// Paths removed whole: the output and cache folders when nothing of the user's was in
         /// them, and leftovers of killed builds.
         public var removed: [String] = []
-        /// Folders whose build entries were removed and that were kept for the user's entries
-        /// in them, with those entries' names.
-        public var kept: [(folder: String, entries: [String])] = []
+        /// Folders whose build entries were removed and that were kept for the user's entries.
+        public var kept: [Kept] = []
 
-        public static func == (lhs: Result, rhs: Result) -> Bool {
-            lhs.removed == rhs.removed && lhs.kept.map(\.folder) == rhs.kept.map(\.folder) && lhs.kept.map(\.entries) == rhs.kept.map(\.entries)
+        /// A folder kept, and the names of the user's entries that kept it.
+        public struct Kept: Sendable, Equatable {
+            public var folder: String
+            public var entries: [String]
         }
 
         /// One line per folder, for the command line.
         public var lines: [String] {
             guard !removed.isEmpty || !kept.isEmpty else { return ["nothing to remove"] }
-            return removed.map { "removed \($0)" } + kept.map { folder, entries in
-                "emptied \(folder) but for what is not the build's, which stays: \(entries.joined(separator: ", "))"
+            return removed.map { "removed \($0)" } + kept.map {
+                "emptied \($0.folder) but for what is not the build's, which stays: \($0.entries.joined(separator: ", "))"
             }
         }
     }
@@ -89,7 +90,7 @@ public struct SiteCleaner: Sendable {
             try remove(folder)
             result.removed.append(folder.path)
         } else {
-            result.kept.append((folder.path, keep))
+            result.kept.append(Result.Kept(folder: folder.path, entries: keep))
         }
     }
 
