@@ -20,6 +20,11 @@ import Testing
         #expect(Pagination.link(from: 2, to: 1) == "../")
         #expect(Pagination.link(from: 2, to: 3) == "3.html")
         #expect(Pagination.link(from: 1, to: 1) == "./")
+        // links: files names the first page's file, which a browser opens from disk.
+        #expect(Pagination.link(from: 2, to: 1, links: .files) == "../index.html")
+        #expect(Pagination.link(from: 1, to: 1, links: .files) == "index.html")
+        #expect(Pagination.link(from: 1, to: 2, links: .files) == "page/2.html")
+        #expect(Pagination.link(from: 3, to: 2, links: .files) == "2.html")
     }
 
     @Test func visiblePagesKeepTheEndsAndAWindow() {
