@@ -5,8 +5,8 @@ import Foundation
 /// and a template that includes itself, which mustache follows until the stack overflows.
 enum TemplatePartials {
     /// - Parameter tags: `>` for partials; add `<` for the parents templates extend (`{{<layout}}`).
-    static func included(in source: String, tags: Set<Character> = [">"]) -> [(name: String, line: Int)] {
-        var found: [(name: String, line: Int)] = []
+    static func included(in source: String, tags: Set<Character> = [">"]) -> [(name: String, line: Int, tag: Character)] {
+        var found: [(name: String, line: Int, tag: Character)] = []
         var line = 1
         var rest = source[...]
         while let open = rest.range(of: "{{") {
@@ -15,7 +15,7 @@ enum TemplatePartials {
             let tag = rest.drop { $0 == " " || $0 == "\t" }
             guard let kind = tag.first, tags.contains(kind), let close = tag.range(of: "}}") else { continue }
             let name = tag[tag.index(after: tag.startIndex)..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-            if !name.isEmpty, !name.hasPrefix("*") { found.append((name, line)) }
+            if !name.isEmpty, !name.hasPrefix("*") { found.append((name, line, kind)) }
         }
         return found
     }
@@ -25,7 +25,7 @@ enum TemplatePartials {
     /// Mustache would follow it for ever: the data of a site holds no tree to end it, and a
     /// name a section looks up is found again on the stack below it.
     static func cycle(in sources: [String: String]) -> [(name: String, line: Int)]? {
-        let edges = sources.mapValues { included(in: $0, tags: [">", "<"]).filter { sources[$0.name] != nil } }
+        let edges = sources.mapValues { included(in: $0, tags: [">", "<"]).filter { sources[$0.name] != nil }.map { ($0.name, $0.line) } }
         var finished = Set<String>()
         var path: [(name: String, line: Int)] = []
         func visit(_ name: String, line: Int) -> [(name: String, line: Int)]? {

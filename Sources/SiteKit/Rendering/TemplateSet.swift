@@ -38,11 +38,13 @@ public struct TemplateSources: Sendable {
         // every page without a word.
         var included = Set<String>()
         for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
-            for (partial, line) in TemplatePartials.included(in: source) {
+            for (partial, line, tag) in TemplatePartials.included(in: source, tags: [">", "<"]) {
                 included.insert(partial)
                 guard sources[partial] == nil, let directory, overridden.contains(name) else { continue }
+                // A parent that does not exist ({{<layuot}}) renders nothing at all: every page empty.
+                let what = tag == "<" ? "extends the template" : "includes the partial"
                 throw TemplateError(file: directory.appendingPathComponent(name + ".mustache").path, message: """
-                    includes the partial "\(partial)" on line \(line), which is neither a template of the theme nor a \
+                    \(what) "\(partial)" on line \(line), which is neither a template of the theme nor a \
                     file in \(directory.lastPathComponent)/ (the theme's are \(DefaultTemplates.all.keys.sorted().joined(separator: ", ")))
                     """)
             }

@@ -79,6 +79,12 @@ struct TemplateSetTests {
             return text.contains("users.mustache includes the partial \"thumbnial\" on line 3")
                 && text.contains("the theme's are 404, author,") && text.contains("Fix or remove the file")
         }
+        // A parent that does not exist would render every page empty.
+        #expect {
+            try templates(["users": "{{<layuot}}\n{{$content}}x{{/content}}\n{{/layuot}}\n"])
+        } throws: { error in
+            "\(error)".contains("users.mustache extends the template \"layuot\" on line 1, which is neither a template of the theme nor a file")
+        }
         // The user's own partials, the theme's, and dynamic names ({{>*name}}) are fine.
         let (set, folder) = try templates(["users": "{{> card}}{{>thumbnail}}{{>*which}}", "card": "<b>{{name}}</b>"])
         defer { folder.remove() }
