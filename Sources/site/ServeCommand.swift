@@ -74,10 +74,17 @@ struct ServeCommand: AsyncParsableCommand {
         let watching = noWatch ? "" : "; watching content/, templates/ and \(flags.configURL.lastPathComponent)"
         let alsoAt = basePath == "/" ? "" : " (and at \(basePath), base_url's path)"
         FileHandle.standardError.write(Data("serving \(output.path) at \(server.baseURL.absoluteString)/\(alsoAt)\(watching). Ctrl-C stops.\n".utf8))
-        await session.buildOnce()
-        let watcher = Task { if !noWatch { await session.watch() } }
-        await TerminationSignal.wait()
-        watcher.cancel()
+        // Ctrl-C and SIGTERM stop everything, the first build included: a build under way is
+        // cancelled, throws its staging folder away and publishes nothing.
+        let signals = TerminationSignal.listen()
+        let work = Task {
+            await session.buildOnce()
+            if !noWatch { await session.watch() }
+        }
+        await TerminationSignal.first(of: signals)
+        work.cancel()
+        await work.value
         await server.stop()
+        FileHandle.standardError.write(Data("stopped\n".utf8))
     }
 }

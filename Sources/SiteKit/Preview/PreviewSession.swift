@@ -29,6 +29,9 @@ public struct PreviewSession: Sendable {
             reporter.info(summary.text)
             await hub.published()
             return true
+        } catch where error is CancellationError || Task.isCancelled {
+            // site serve is stopping: nothing was published, and there is nothing to report.
+            return false
         } catch {
             let message = (error as? LocalizedError)?.errorDescription ?? "\(error)"
             if let output, !StaticFiles(root: output).holdsSite {

@@ -39,4 +39,31 @@ import Testing
         #expect(staging().isEmpty, "the staging folder is thrown away")
         #expect(try SiteInspector(root: output).files() == before)
     }
+
+    @Test("Ctrl-C while site serve runs its first build stops the build and the server: nothing published, no staging folder, a last line",
+          .enabled(if: FetchProcessTests.executable != nil, "the site executable is not built next to the tests; run swift build first"))
+    func interruptedServe() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let process = Process()
+        process.executableURL = FetchProcessTests.executable
+        process.arguments = ["serve", "--demo", "--users", "4000", "--port", "0", "--no-watch",
+                             "--output", folder.url.appendingPathComponent("public").path,
+                             "--cache-dir", folder.url.appendingPathComponent("cache").path]
+        process.currentDirectoryURL = folder.url
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let staging = { (try? FileManager.default.contentsOfDirectory(atPath: folder.url.path))?.filter { $0.hasPrefix(".public.staging-") } ?? [] }
+        try await waitUntil { !staging().isEmpty || !process.isRunning }
+        #expect(process.isRunning)
+        process.interrupt()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(text.hasSuffix("stopped\n") && !text.contains("failed"), "\(text)")
+        #expect(staging().isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("public").path))
+    }
 }
