@@ -10,7 +10,7 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let output = folder.url.appendingPathComponent("public")
-        func build(users: Int) throws -> (Process, Pipe) {
+        func build(users: Int) throws -> (Process, Pipe, AsyncStream<Void>) {
             let process = Process()
             process.executableURL = FetchProcessTests.executable
             process.arguments = ["build", "--demo", "--users", "\(users)", "--seed", "stop", "--output", output.path,
@@ -19,21 +19,20 @@ import Testing
             let errors = Pipe()
             process.standardError = errors
             process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            return (process, errors)
+            return (process, errors, try process.start())
         }
-        let (first, _) = try build(users: 3)
-        first.waitUntilExit()
+        let (first, _, firstExit) = try build(users: 3)
+        await firstExit.ended()
         #expect(first.terminationStatus == 0)
         let before = try SiteInspector(root: output).files()
 
-        let (process, errors) = try build(users: 4000)
+        let (process, errors, exit) = try build(users: 4000)
         let staging = { (try? FileManager.default.contentsOfDirectory(atPath: folder.url.path))?.filter { $0.hasPrefix(".public.staging-") } ?? [] }
         try await waitUntil { !staging().isEmpty || !process.isRunning }
         #expect(process.isRunning, "the build ended before it could be interrupted")
         process.interrupt()
+        await exit.ended()
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
         #expect(process.terminationStatus == 130, "\(text)")
         #expect(text.contains("interrupted: nothing was published, and the previous output was left as it was."))
         #expect(staging().isEmpty, "the staging folder is thrown away")
@@ -54,13 +53,13 @@ import Testing
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let exit = try process.start()
         let staging = { (try? FileManager.default.contentsOfDirectory(atPath: folder.url.path))?.filter { $0.hasPrefix(".public.staging-") } ?? [] }
         try await waitUntil { !staging().isEmpty || !process.isRunning }
         #expect(process.isRunning)
         process.interrupt()
+        await exit.ended()
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(text)")
         #expect(text.hasSuffix("stopped\n") && !text.contains("failed"), "\(text)")
         #expect(staging().isEmpty)

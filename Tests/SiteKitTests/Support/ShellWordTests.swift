@@ -9,7 +9,7 @@ struct ShellWordTests {
         ("", "''"), ("a b", "'a b'"), ("../../x y", "'../../x y'"), ("it's", #"'it'\''s'"#), ("$HOME", "'$HOME'"),
         ("سینا", "'سینا'"), ("*", "'*'"),
     ])
-    func quoting(value: String, typed: String) throws {
+    func quoting(value: String, typed: String) async throws {
         #expect(ShellWord.quote(value) == typed)
         // What a POSIX shell makes of the quoted word is the value again.
         let shell = Process()
@@ -17,8 +17,7 @@ struct ShellWordTests {
         shell.arguments = ["-c", "printf %s " + ShellWord.quote(value)]
         let output = Pipe()
         shell.standardOutput = output
-        try shell.run()
-        shell.waitUntilExit()
+        await (try shell.start()).ended()
         #expect(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == value)
     }
 
