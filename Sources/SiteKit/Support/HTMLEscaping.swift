@@ -1,6 +1,6 @@
 /// Escaping for strings that came from outside (API data, file names) before they go into HTML.
 public enum HTML {
-    /// Escapes `&`, `<` and `>` so `text` is safe between tags.
+    /// Escapes `&`, `<` and `>` so `text` is safe between tags (and turns NUL into U+FFFD).
     public static func escapeText(_ text: String) -> String {
         escape(text, quotes: false)
     }
@@ -24,6 +24,8 @@ public enum HTML {
             case ">": result += "&gt;"
             case "\"" where quotes: result += "&quot;"
             case "'" where quotes: result += "&#39;"
+            // A NUL is a parse error in HTML, and browsers drop it or show U+FFFD: say so at once.
+            case "\0": result += "\u{FFFD}"
             default: result.unicodeScalars.append(scalar)
             }
         }
@@ -34,6 +36,7 @@ public enum HTML {
         switch byte {
         case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"): return true
         case UInt8(ascii: "\""), UInt8(ascii: "'"): return quotes
+        case 0: return true
         default: return false
         }
     }

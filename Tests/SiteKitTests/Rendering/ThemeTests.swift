@@ -26,4 +26,10 @@ struct ThemeTests {
         let rule = try #require(Stylesheet.css.firstMatch(of: /\.site-header ul \{([^}]*)\}/)).1
         #expect(rule.contains("display: flex") && rule.contains("flex-wrap: wrap"))
     }
+
+    @Test("a word longer than the screen (a title, a name, an address from the API) breaks instead of widening the page")
+    func longWordsBreak() throws {
+        let rule = try #require(Stylesheet.css.firstMatch(of: /\n\s*main, \.site-header, \.site-footer \{([^}]*)\}/)).1
+        #expect(rule.contains("overflow-wrap: anywhere"))
+    }
 }

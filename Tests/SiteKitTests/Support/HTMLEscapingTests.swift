@@ -22,4 +22,10 @@ struct HTMLEscapingTests {
         #expect(HTML.escapeAttribute("Zoë — محمد & Ёлка 👩‍👩‍👧") == "Zoë — محمد &amp; Ёлка 👩‍👩‍👧")
         #expect(HTML.escapeText("") == "")
     }
+
+    @Test("a NUL from the data becomes U+FFFD in text and attributes, never a raw NUL in the page")
+    func nulIsReplaced() {
+        #expect(HTML.escapeText("Ann\0Lee") == "Ann\u{FFFD}Lee")
+        #expect(HTML.escapeAttribute("\0<") == "\u{FFFD}&lt;")
+    }
 }

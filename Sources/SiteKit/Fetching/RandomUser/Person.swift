@@ -244,9 +244,9 @@ public struct Person: Sendable, Hashable, Decodable {
         return "person:" + (email ?? "") + "|" + name.full
     }
 
-    /// The name to show; never empty.
+    /// The name to show; never empty: the full name, else the e-mail address, else the username
+    /// (an empty or blank one counts as none), else "Unnamed person".
     public var displayName: String {
-        let full = name.full.trimmedWhiteSpace
-        return full.isEmpty ? (email ?? username ?? "Unnamed person") : full
+        [name.full, email, username].lazy.compactMap { $0?.trimmedWhiteSpace }.first { !$0.isEmpty } ?? "Unnamed person"
     }
 }

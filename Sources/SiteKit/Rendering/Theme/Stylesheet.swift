@@ -29,6 +29,9 @@ enum Stylesheet {
     .site-header a[aria-current="page"] { font-weight: 700; text-decoration-thickness: 2px; }
     .demo-notice { margin: 0; padding: .6rem clamp(1rem, 4vw, 3rem); background: var(--notice-bg); color: var(--notice-fg); }
     main { max-width: 72rem; margin: 0 auto; padding: 1.5rem clamp(1rem, 4vw, 3rem) 3rem; }
+    /* A word longer than the screen (an e-mail, a URL, a name from the API) breaks instead of
+       widening the page. */
+    main, .site-header, .site-footer { overflow-wrap: anywhere; }
     h1 { font-size: clamp(1.6rem, 3vw + 1rem, 2.4rem); line-height: 1.2; margin: .5rem 0 1rem; }
     .page-number { font-size: 1rem; font-weight: 400; color: var(--muted); }
     .intro { max-width: 46rem; color: var(--fg); }
