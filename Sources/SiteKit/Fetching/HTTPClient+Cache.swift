@@ -119,6 +119,10 @@ extension HTTPClient {
         return cache.stamp(entry, freshUntil: clock.now.addingTimeInterval(freshness.lifetime - freshness.currentAge))
     }
 
+    public func discard(_ url: URL) {
+        cache?.invalidate(url)
+    }
+
     public func stillFresh(_ stamp: CacheStamp) -> Bool {
         guard let cache, !options.refresh else { return false }
         return clock.now.timeIntervalSince1970 < stamp.freshUntil && cache.holds(stamp)

@@ -13,8 +13,14 @@ public protocol HTTPFetching: Sendable {
     /// Whether the stored response a `FetchResult.stamp` names is still in the cache, unchanged,
     /// and still fresh; false when this fetcher cannot tell.
     func stillFresh(_ stamp: CacheStamp) -> Bool
+
+    /// Forgets every stored response for `url`: its caller found the body unusable (a picture
+    /// that is an HTML page), so that the next build asks the origin again instead of reusing it
+    /// until it goes stale.
+    func discard(_ url: URL)
 }
 
 extension HTTPFetching {
     public func stillFresh(_ stamp: CacheStamp) -> Bool { false }
+    public func discard(_ url: URL) {}
 }

@@ -94,6 +94,9 @@ struct ThumbnailPipeline: Sendable {
             }
             return (.published(PublishedImage(path: path, width: info.width, height: info.height)), result.outcome, response.body.count)
         } catch let error as ImageError {
+            // Not kept for the next build: a server that sent an HTML page (a captive portal, an
+            // error page with status 200) may send the picture next time.
+            client.discard(url)
             return (.failed(reason: error.description), nil, 0)
         } catch let error as FetchError {
             // "timed out after 2 s" alone hides the retries a picture took; the count says it.

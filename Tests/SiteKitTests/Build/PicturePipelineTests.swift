@@ -119,6 +119,26 @@ struct PicturePipelineTests {
         }
     }
 
+    @Test("a picture that came back as an HTML page is not kept in the cache: once the server sends the picture again, the next build has it")
+    func unusablePictureIsNotCached() async throws {
+        try await DemoAPIServer.with { server in
+            var harness = try BuildHarness(source: .live, users: 4)
+            defer { harness.remove() }
+            harness.use(server)
+            // Every picture is a captive portal's page, served as a JPEG and cacheable for a day.
+            await server.faults.set(Fault(contentType: "image/jpeg", body: Data("<!DOCTYPE html><p>Sign in to the Wi-Fi</p>".utf8)),
+                                    forPathPrefix: "/api/portraits/")
+            let broken = try await harness.build()
+            #expect(broken.imageFailures > 0 && broken.images.downloaded == 0)
+            let asked = await server.log.requests(pathPrefix: "/api/portraits/").count
+            await server.faults.clear()
+            let fixed = try await harness.build()
+            #expect(fixed.imageFailures == 0, "\(harness.text)")
+            #expect(fixed.images.downloaded == broken.imageFailures, "every picture asked for again, none taken from the cache")
+            #expect(await server.log.requests(pathPrefix: "/api/portraits/").count == 2 * asked)
+        }
+    }
+
     @Test("a picture that stalls on every attempt is a warning that says it timed out and how many attempts it took")
     func stalledPictureSaysItsAttempts() async throws {
         try await DemoAPIServer.with { server in

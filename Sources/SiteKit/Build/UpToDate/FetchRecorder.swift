@@ -36,6 +36,10 @@ final class FetchRecorder: HTTPFetching {
         client.stillFresh(stamp)
     }
 
+    func discard(_ url: URL) {
+        client.discard(url)
+    }
+
     /// The recorded requests in a fixed order, or nil when one of them could not be recorded.
     var requests: [BuildRecord.Request]? {
         state.withLock { $0.recordable ? $0.requests.sorted { ($0.url, $0.digest) < ($1.url, $1.digest) } : nil }
