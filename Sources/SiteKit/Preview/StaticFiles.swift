@@ -34,8 +34,7 @@ public struct StaticFiles: Sendable {
         let found = resolveInRoot(rawPath)
         guard found == .notFound, basePath != "/" else { return found }
         let prefix = String(basePath.dropLast())
-        guard rawPath.hasPrefix(prefix) else { return .notFound }
-        let rest = rawPath.dropFirst(prefix.count)
+        guard let rest = Self.remainder(of: rawPath, under: basePath) else { return .notFound }
         if rest.isEmpty || rest.hasPrefix("?") { return .redirect(basePath) }
         guard rest.hasPrefix("/") else { return .notFound }
         switch resolveInRoot(String(rest)) {
@@ -68,6 +67,20 @@ public struct StaticFiles: Sendable {
     /// Whether the folder holds a site: a home page or a 404 page (every build writes both).
     public var holdsSite: Bool {
         notFoundPage != nil || contained(root.appendingPathComponent("index.html")) != nil
+    }
+
+    /// What follows `base` in `rawPath` ("" or "/…"), segment by segment with percent-encoding
+    /// undone, so that `/caf%c3%a9/` is under `/caf%C3%A9/`; nil when `rawPath` is not under it.
+    static func remainder(of rawPath: String, under base: String) -> Substring? {
+        var rest = rawPath[...]
+        for segment in base.split(separator: "/") {
+            guard rest.hasPrefix("/") else { return nil }
+            rest = rest.dropFirst()
+            let end = rest.firstIndex(of: "/") ?? rest.endIndex
+            guard let asked = rest[..<end].removingPercentEncoding, asked == segment.removingPercentEncoding else { return nil }
+            rest = rest[end...]
+        }
+        return rest
     }
 
     /// The decoded path segments, or nil when a segment could climb out of the root or is not a

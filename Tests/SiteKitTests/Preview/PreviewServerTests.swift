@@ -128,6 +128,15 @@ struct PreviewServerTests {
         }
     }
 
+    @Test("a base_url path with a space and accents: the 404 page links to it percent-encoded, and every link works in the preview")
+    func encodedBasePathPreview() async throws {
+        try await servedSite(users: 4, baseURL: "https://user.github.io/a%20b/caf%C3%A9/") { harness, server in
+            let notFoundPage = try harness.site.html("404.html")
+            #expect(notFoundPage.contains(#"href="/a%20b/caf%C3%A9/assets/site.css""#))
+            await expectNotFoundPageLinksWork(server, including: "/a%20b/caf%C3%A9/users/")
+        }
+    }
+
     @Test("base_url's path edited while serving: once the rebuild is published there, the 404 page's links work at the new path and the old one is gone")
     func basePathMovesWithoutARestart() async throws {
         try await servedSite(users: 6, baseURL: "https://user.github.io/project/") { built, server in

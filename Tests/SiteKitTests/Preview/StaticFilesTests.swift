@@ -40,6 +40,13 @@ struct StaticFilesTests {
         for outside in ["/projectx/users/", "/project/../secret.txt", "/project/%2e%2e/secret.txt", "/project/missing"] {
             #expect(files.resolve(outside) == .notFound, "\(outside)")
         }
+        // A path with a space or accents, however the client spells its percent-encoding.
+        let spaced = StaticFiles(root: plain.root, basePath: "/a%20b/caf%C3%A9/")
+        for asked in ["/a%20b/caf%C3%A9/users/", "/a%20b/caf%c3%a9/users/", "/a b/café/users/"] {
+            #expect(spaced.resolve(asked) == .file(files.root.appendingPathComponent("users/index.html")), "\(asked)")
+        }
+        #expect(spaced.resolve("/a%20b/caf%C3%A9") == .redirect("/a%20b/caf%C3%A9/"))
+        #expect(spaced.resolve("/a%20b/cafe/users/") == .notFound)
         // A page of the site at that path is served as itself.
         try FileManager.default.createDirectory(at: files.root.appendingPathComponent("project"), withIntermediateDirectories: true)
         try Data("own page".utf8).write(to: files.root.appendingPathComponent("project/index.html"))

@@ -13,7 +13,8 @@ enum SiteURL {
     /// The path the site is served from, with one trailing `/`: `/project/` for
     /// `https://user.github.io/project`, `/` when the base URL has no path or cannot be read.
     static func rootPath(_ baseURL: String) -> String {
-        guard let path = URL(string: base(baseURL))?.path, !path.isEmpty else { return "/" }
+        // Percent-encoded as in the URL: it goes into links (`/a%20b/`), and requests name it so.
+        guard let path = URLComponents(string: base(baseURL))?.percentEncodedPath, !path.isEmpty else { return "/" }
         return path.hasSuffix("/") ? path : path + "/"
     }
 
