@@ -98,7 +98,9 @@ public struct TemplateSet: Sendable {
             } catch {
                 let file = sources.overridden.contains(name)
                     ? sources.directory!.appendingPathComponent(name + ".mustache").path : "built-in template \(name)"
-                throw TemplateError(file: file, message: "is not valid mustache (\(Self.describe(error)))")
+                // Our reading names the tags and the lines they are on; mustache's only where it gave up.
+                let reason = TemplateSections.problem(in: source).map { "line \($0.line): \($0.message)" } ?? Self.describe(error)
+                throw TemplateError(file: file, message: "is not valid mustache (\(reason))")
             }
         }
         self.library = library

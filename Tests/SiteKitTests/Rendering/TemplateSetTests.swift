@@ -52,14 +52,17 @@ struct TemplateSetTests {
             try TemplateSet(overridesIn: folder.url)
         } throws: { error in
             let text = "\(error)"
-            return text.contains("users.mustache") && text.contains("line 4,")
-                && text.contains("a section is closed with another name than the one it was opened with")
+            return text.contains("users.mustache") && text.contains("line 4: {{/persons}} closes {{#people}}, opened on line 2")
         }
     }
 
-    @Test("mustache's parse errors are told in words, never by the parser's own names", arguments: [
-        ("hello {{page.title", "line 1, column 19: the file ends inside a tag: a {{ is never closed"),
-        ("<p>\n{{#people}}\n<b>\n", "line 4, column 1: a section is never closed: add its {{/name}}"),
+    @Test("mustache's parse errors are told in words, with the tags' names and the lines they are on", arguments: [
+        ("hello\n{{page.title", "line 2: a {{ is never closed with }}"),
+        ("<p>\n{{#people}}\n<b>\n", "line 2: {{#people}} is never closed: add {{/people}} where the section ends"),
+        ("<footer>{{#site}}ok{{/site}} {{/nav}}</footer>", "line 1: {{/nav}} closes a section that was never opened"),
+        ("{{#people}}\n{{#people}}\n{{/people}}\n{{^x}}\n{{/people}}", "line 5: {{/people}} closes {{^x}}, opened on line 4"),
+        ("{{! a comment\nthat never ends", "line 1: a {{ is never closed with }}"),
+        // With other delimiters, mustache's own message, in words.
         ("{{=<% %>}}", "a delimiter change such as {{=<% %>=}} is badly written"),
     ])
     func parseErrorsInWords(source: String, expected: String) throws {
