@@ -41,6 +41,11 @@ public struct SiteSettings: Sendable, Equatable {
     /// Checks ranges, naming the setting and the allowed values.
     public func validated(file: String) throws -> SiteSettings {
         func fail(_ message: String) -> SettingsError { SettingsError(file: file, line: nil, message: message) }
+        if let seed, seed.trimmingCharacters(in: .whitespaces).isEmpty {
+            // randomuser takes an empty seed as none: other people every time, which the summary's
+            // "rebuild with --seed" would then promise in vain.
+            throw fail("seed must not be empty: leave it out to have one picked (and printed), or name one such as site")
+        }
         guard users >= 0, users <= 1_000_000 else { throw fail("users must be between 0 and 1000000, not \(users)") }
         guard perPage >= 1, perPage <= 10_000 else { throw fail("per_page must be between 1 and 10000, not \(perPage)") }
         guard jobs >= 1, jobs <= 512 else { throw fail("jobs must be between 1 and 512, not \(jobs)") }

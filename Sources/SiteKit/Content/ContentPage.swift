@@ -53,7 +53,8 @@ public struct ContentPage: Sendable, Equatable {
         var values = extra.mapValues(\.templateValue)
         values["name"] = name
         values["title"] = title
-        values["description"] = description
+        // Left out when empty, so that `{{#page.description}}` (a `<meta>` in the layout) is skipped.
+        if !description.isEmpty { values["description"] = description }
         values["body"] = bodyHTML
         return values
     }

@@ -130,6 +130,9 @@ struct SettingsFileTests {
         #expect(error?.description == "site.yml: images.per_host must be between 1 and 512, not 0.")
         settings.imagesPerHost = 4
         _ = try settings.validated(file: "site.yml")
+        settings.seed = " "
+        let seed = #expect(throws: SettingsError.self) { try settings.validated(file: "site.yml") }
+        #expect(seed?.description.contains("seed must not be empty") == true)
     }
 
     @Test("durations", arguments: [("90", 90.0), ("500ms", 0.5), ("30s", 30), ("10m", 600), ("2h", 7200), ("1d", 86_400)])

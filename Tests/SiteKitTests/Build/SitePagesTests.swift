@@ -67,6 +67,7 @@ struct SitePagesTests {
             #expect(html.components(separatedBy: "<header class=\"site-header\">").count == 2, "\(path): no header, or two")
             #expect(html.components(separatedBy: "class=\"demo-notice\"").count == 2, "\(path): no demo notice, or two")
             #expect(html.contains("<meta name=\"robots\" content=\"noindex\">\n<title>"), "\(path): demo data must not be indexed")
+            #expect(!html.contains("content=\"\""), "\(path): an empty <meta> (a page with no description has none)")
             #expect(html.contains("<footer class=\"site-footer\">\n<p>Built by site from the embedded demo API."), "\(path): no footer")
             #expect(html.components(separatedBy: "aria-current=\"page\">").count - 1 <= 2, "\(path): more than one section marked")
         }
