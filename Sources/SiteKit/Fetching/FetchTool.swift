@@ -63,6 +63,10 @@ public enum FetchTool {
             guard let colon = line.firstIndex(of: ":"), colon != line.startIndex else {
                 throw FetchToolError("--header \"\(line)\" is not of the form \"Name: value\"")
             }
+            // A line break would start another header, which URLSession drops without a word.
+            guard !line.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\0" }) else {
+                throw FetchToolError("--header \"\(line.debugDescription.dropFirst().dropLast())\" holds a line break; give each header its own --header")
+            }
             headers.add(String(line[..<colon]).trimmingCharacters(in: .whitespaces),
                         String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
         }
@@ -97,7 +101,9 @@ public enum FetchTool {
     /// The plain-mode line on standard error: status, cache outcome, age, bytes, milliseconds.
     public static func summary(_ result: FetchResult, milliseconds: Int) -> String {
         let age = result.age.map { "age \($0) s" } ?? "age -"
-        return "HTTP \(result.response.status), \(result.outcome.rawValue), \(age), \(result.response.body.count) bytes, \(milliseconds) ms"
+        // A redirect is not followed by site fetch: say where it leads.
+        let location = (300..<400).contains(result.response.status) ? result.response.headers["Location"].map { ", Location: \($0)" } ?? "" : ""
+        return "HTTP \(result.response.status)\(location), \(result.outcome.rawValue), \(age), \(result.response.body.count) bytes, \(milliseconds) ms"
     }
 
     private static func failure(_ message: String, kind: String, json: Bool) -> FetchToolOutput {

@@ -69,6 +69,10 @@ import Testing
         let client = FetchTool.clientOptions(options)
         #expect(client.retry.maxAttempts == 1 && client.refresh && client.timeout == 5 && !client.offline)
         #expect(throws: FetchToolError.self) { try FetchTool.request(FetchToolOptions(url: "http://x.test/", headers: ["no colon"])) }
+        let split = #expect(throws: FetchToolError.self) {
+            try FetchTool.request(FetchToolOptions(url: "http://x.test/", headers: ["X-A: b\nInjected: yes"]))
+        }
+        #expect(split.map { "\($0)".contains("holds a line break; give each header its own --header") } == true)
         #expect(FetchTool.limits.maxRedirects == 0)
     }
 
@@ -101,6 +105,16 @@ import Testing
             let output = await FetchTool.run(FetchToolOptions(url: origin.url("/p").absoluteString), client: harness.client())
             #expect(output.standardOutput == Data("raw bytes".utf8))
             #expect(output.standardError.hasPrefix("HTTP 200, miss, age -, 9 bytes, ") && output.standardError.hasSuffix(" ms\n"))
+        }
+    }
+
+    @Test("the plain line of a redirect says where it leads, since site fetch does not follow it")
+    func plainRedirectNamesItsLocation() async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        try await TestOrigin.run({ _ in .text("", status: 301, headers: ["Location": "/new"]) }) { origin in
+            let output = await FetchTool.run(FetchToolOptions(url: origin.url("/old").absoluteString), client: harness.client())
+            #expect(output.standardError.hasPrefix("HTTP 301, Location: /new, miss, "), "\(output.standardError)")
         }
     }
 }
