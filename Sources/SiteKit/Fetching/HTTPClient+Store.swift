@@ -52,7 +52,16 @@ extension HTTPClient {
            freshness.staleness > Double(window) {
             return nil
         }
-        reporter.warning("\(request.method) \(request.url.shown) \(reason); serving the cached copy from \(Self.describeAge(freshness.currentAge)) ago")
+        let line = "\(request.method) \(request.url.shown) \(reason); serving the cached copy from \(Self.describeAge(freshness.currentAge)) ago"
+        let host = request.url.host ?? request.url.absoluteString
+        switch staleWarnings.next(for: host) {
+        case .warn:
+            reporter.warning(line)
+        case .warnForTheLastTime:
+            reporter.warning(line + ". Further responses from \(host) served from the cache this way are not listed one by one (--verbose lists them)")
+        case .detail:
+            reporter.detail(line)
+        }
         return answer(request, from: entry, freshness: freshness, outcome: .stale, attempts: attempts)
     }
 

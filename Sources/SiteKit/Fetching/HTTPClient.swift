@@ -19,6 +19,8 @@ public final class HTTPClient: HTTPFetching {
     /// A number in 0...1 for backoff jitter; injectable so tests can pin it.
     let random: @Sendable () -> Double
     private let coalescer = RequestCoalescer<FetchResult>()
+    /// Stale copies served for one host: a few warnings, then details.
+    let staleWarnings = RepeatedWarnings()
 
     /// - Parameters:
     ///   - cache: the disk cache; nil sends everything to the origin (outcome `bypass`).

@@ -18,6 +18,26 @@ import Testing
         }
     }
 
+    @Test("an origin that is down while many cached responses are served stale: three warnings, the last saying that more follow quietly")
+    func repeatedStaleWarningsAreCapped() async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        try await TestOrigin.run({ request in
+            request.number <= 6 ? .text("good", headers: ["Cache-Control": "max-age=60"]) : .text("down", status: 503)
+        }) { origin in
+            let client = harness.client()
+            let urls = (1...6).map { origin.url("/p\($0)") }
+            for url in urls { _ = try await client.fetch(HTTPRequest(url: url), limits: .json) }
+            harness.clock.advance(by: 3600)
+            for url in urls {
+                #expect(try await client.fetch(HTTPRequest(url: url), limits: .json).outcome == .stale)
+            }
+            let warnings = harness.reporter.warnings
+            #expect(warnings.count == 3, "\(warnings)")
+            #expect(warnings.last?.contains("Further responses from 127.0.0.1 served from the cache this way are not listed one by one") == true)
+        }
+    }
+
     @Test func staleEntryIsServedWhenTheOriginIsUnreachable() async throws {
         let harness = try CacheHarness()
         defer { harness.remove() }
