@@ -34,7 +34,7 @@ public struct ContentLoader: Sendable {
         return try read(file, as: name, shown: shown, defaultTitle: ContentPage.defaultTitle(for: name))
     }
 
-    /// Loads the standard pages (`index`, `users`, `posts`), whose text is the intro of a page the
+    /// Loads the standard pages (`index`, `users`, `posts`, `404`), whose text is the intro of a page the
     /// build makes, and every other Markdown file of the folder as a page of its own
     /// (`content/about.md` → `about/`), keyed by name: the file's name as a slug. A page of its own
     /// may not take a name in `reserved` (the folders the site's other pages are in) or the name

@@ -61,8 +61,9 @@ public struct ContentPage: Sendable, Equatable {
 }
 
 extension ContentPage {
-    /// The pages every site has, in the order they are built.
-    public static let standardNames = ["index", "users", "posts"]
+    /// The pages every site has, in the order they are built: `content/<name>.md` is their text
+    /// (`404.md` the 404 page's), never a page of its own.
+    public static let standardNames = ["index", "users", "posts", "404"]
 
     /// Whether this is a page of its own (`content/about.md`) rather than the intro of a page the
     /// build makes.
@@ -119,6 +120,10 @@ extension ContentPage {
          Short posts written in placeholder Latin, each with the comments readers left on it.
 
          To change this text, create `content/posts.md`.
+         """),
+        ("404", "Page not found", "",
+         """
+         There is no page at this address. It may have moved when the site was rebuilt.
          """),
     ]
 }

@@ -146,7 +146,7 @@ struct SiteRenderer: Sendable {
         // Served for a missing path at any depth, so links start from the site's root path.
         let rootPath = SiteURL.rootPath(baseURL)
         let html = try templates.render("404", frame.context(path: "404.html", section: "none",
-                                                              page: generatedPage("404", title: "Page not found"), extra: [:],
+                                                              page: page("404"), extra: [:],
                                                               root: rootPath, templates: templates, chrome: chrome))
         return RenderedFile(path: "404.html", bytes: Data(html.utf8))
     }

@@ -127,6 +127,23 @@ struct SiteBuildTests {
         #expect(try harness.site.brokenLinks() == [])
     }
 
+    @Test("content/404.md is the text of the site's 404 page, not a page of its own at 404/; without it, the built-in text")
+    func notFoundPageText() async throws {
+        let harness = try BuildHarness(users: 2)
+        defer { harness.remove() }
+        _ = try await harness.build()
+        #expect(try harness.site.html("404.html").contains("<h1>Page not found</h1>\n<div class=\"intro\"><p>There is no page at this address."))
+        let content = harness.folder.url.appendingPathComponent("content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        try Data("---\ntitle: Lost?\n---\nTry the *people* list.\n".utf8).write(to: content.appendingPathComponent("404.md"))
+        _ = try await harness.build()
+        let page = try harness.site.html("404.html")
+        #expect(page.contains("<h1>Lost?</h1>") && page.contains("<p>Try the <em>people</em> list.</p>"))
+        #expect(page.contains("<title>Lost? · "))
+        #expect(try !harness.site.files().keys.contains { $0.hasPrefix("404/") })
+        #expect(try !harness.site.html("index.html").contains("404/"), "no menu entry")
+    }
+
     @Test("what content/ holds that no page is made from (Notes.MD, a folder, a picture) is named in a note; hidden files are not")
     func unreadContentIsNamed() async throws {
         let harness = try BuildHarness(users: 2)

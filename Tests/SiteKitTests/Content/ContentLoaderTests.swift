@@ -30,7 +30,7 @@ struct ContentLoaderTests {
         try withContent(["index.md": "# Home", "about.md": "---\ntitle: About us\n---\nWe *are*.\n", "Contact Us.md": "Write.",
                          "Über.md": "x", ".draft.md": "x", "notes.txt": "x", "posts.md.bak": "x"]) { loader in
             let pages = try loader.loadAll(reserving: SiteRenderer.builtInFolders)
-            #expect(pages.keys.sorted() == ["about", "contact-us", "index", "posts", "uber", "users"])
+            #expect(pages.keys.sorted() == ["404", "about", "contact-us", "index", "posts", "uber", "users"])
             #expect(pages["about"]?.title == "About us")
             #expect(pages["about"]?.bodyHTML == "<p>We <em>are</em>.</p>\n")
             #expect(pages["about"]?.isOwnPage == true && pages["index"]?.isOwnPage == false)
@@ -90,20 +90,21 @@ struct ContentLoaderTests {
         }
     }
 
-    @Test("without a content folder, loadAll returns the three built-in pages")
+    @Test("without a content folder, loadAll returns the four built-in pages")
     func builtInPagesWhenFolderMissing() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let loader = ContentLoader(directory: folder.url.appendingPathComponent("content"))
         let pages = try loader.loadAll()
-        #expect(pages.keys.sorted() == ["index", "posts", "users"])
+        #expect(pages.keys.sorted() == ["404", "index", "posts", "users"])
         #expect(pages["index"]?.title == "Home")
+        #expect(pages["404"]?.title == "Page not found" && pages["404"]?.description == "", "a 404 page is described by nothing")
         #expect(pages["users"]?.title == "People")
         #expect(pages["posts"]?.title == "Posts")
-        #expect(pages.values.allSatisfy { $0.isBuiltIn && !$0.bodyHTML.isEmpty && !$0.description.isEmpty })
+        #expect(pages.values.allSatisfy { $0.isBuiltIn && !$0.bodyHTML.isEmpty && ($0.name == "404" || !$0.description.isEmpty) })
         #expect(pages["users"]?.sourceFile.lastPathComponent == "users.md")
         #expect(pages["users"]?.bodyHTML.contains("\u{2013}") == true)  // smart dash from "--"
-        #expect(ContentPage.defaultPages.keys.sorted() == ["index", "posts", "users"])
+        #expect(ContentPage.defaultPages.keys.sorted() == ["404", "index", "posts", "users"])
     }
 
     @Test("a file replaces the built-in text for its page only")

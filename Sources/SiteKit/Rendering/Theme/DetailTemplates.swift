@@ -130,8 +130,8 @@ extension DefaultTemplates {
     static let notFound = """
     {{<layout}}
     {{$content}}
-    <h1>Page not found</h1>
-    <p>There is no page at this address. It may have moved when the site was rebuilt.</p>
+    <h1>{{page.title}}</h1>
+    <div class="intro">{{{intro}}}</div>
     <ul>
     <li><a href="{{root}}{{index}}">Home</a></li>
     <li><a href="{{root}}users/{{index}}">People</a></li>
