@@ -2,7 +2,9 @@ import Foundation
 
 /// `site init`: writes a new site's `site.yml` and `content/`, and with templates the default
 /// theme's mustache files under `templates/`. It never overwrites: if any of its files exists,
-/// it writes nothing and says which.
+/// it writes nothing and says which. The one exception is what `--with-templates` is for in a
+/// site that exists already (it has a `site.yml`): then only the templates are written, if none
+/// of them is there yet.
 public struct SiteScaffold: Sendable {
     /// The folder of the new site; created if missing.
     public let directory: URL
@@ -27,9 +29,13 @@ public struct SiteScaffold: Sendable {
     /// Writes the files and returns their relative paths.
     @discardableResult
     public func create() throws -> [String] {
-        let files = files
+        var files = files
         let fileManager = FileManager.default
         if let refusal = Self.refusal(for: directory) { throw ScaffoldError(message: refusal) }
+        if withTemplates, fileManager.fileExists(atPath: directory.appendingPathComponent("site.yml").path) {
+            // An existing site asks for the theme's templates to edit: its own files stay as they are.
+            files = files.filter { $0.path.hasPrefix("templates/") }
+        }
         let existing = files.map(\.path).filter { fileManager.fileExists(atPath: directory.appendingPathComponent($0).path) }
         guard existing.isEmpty else {
             throw ScaffoldError(message: "\(directory.path) already has \(Self.list(existing)); site init never overwrites files, so nothing was written. Pick an empty folder, or move those files away first.")

@@ -62,6 +62,22 @@ struct SiteScaffoldTests {
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("content/index.md").path))
     }
 
+    @Test("init --with-templates in an existing site adds the theme's templates only, leaving its own files; once they are there, it refuses")
+    func templatesAddedToAnExistingSite() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try SiteScaffold(directory: folder.url).create()
+        let settings = folder.url.appendingPathComponent("site.yml")
+        try Data("title: Mine\n".utf8).write(to: settings)
+        let written = try SiteScaffold(directory: folder.url, withTemplates: true).create()
+        #expect(!written.isEmpty && written.allSatisfy { $0.hasPrefix("templates/") })
+        #expect(written.count == DefaultTemplates.all.count)
+        #expect(try Data(contentsOf: settings) == Data("title: Mine\n".utf8))
+        #expect {
+            try SiteScaffold(directory: folder.url, withTemplates: true).create()
+        } throws: { "\($0)".contains("templates/404.mustache") && "\($0)".contains("nothing was written") }
+    }
+
     @Test("init refuses the root of the file system and a file, and writes nothing")
     func initRefusesTheRootAndAFile() throws {
         // Checked without create(), so that a regression cannot write into the root.
