@@ -7,7 +7,7 @@ struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Creates a new site: site.yml and content/*.md, and with --with-templates the default theme in templates/.",
-        discussion: "Never overwrites: if any of the files exists, nothing is written."
+        discussion: "Never overwrites: if any of the files exists, nothing is written. In an existing site (one with a site.yml), --with-templates adds just the templates."
     )
 
     @Argument(help: "The folder of the new site; created if missing.") var directory = "."
