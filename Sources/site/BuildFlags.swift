@@ -9,11 +9,12 @@ struct BuildFlags: ParsableArguments {
     @Option(name: .customLong("cache-dir"), help: "The HTTP cache folder.") var cacheDir: String?
     @Option(name: .customLong("randomuser-url"), help: "The people API.") var randomUserURL: String?
     @Option(name: .customLong("jsonplaceholder-url"), help: "The posts API.") var jsonPlaceholderURL: String?
-    @Option(help: "How many people to fetch.") var users: Int?
-    @Option(help: "The randomuser seed (one for all pages); picked and printed when absent.") var seed: String?
-    @Option(name: .customLong("per-page"), help: "Entries per list page.") var perPage: Int?
-    @Option(help: "Concurrent downloads, and connections per host.") var jobs: Int?
-    @Option(help: "Whole-response deadline per attempt, in seconds.") var timeout: Double?
+    // `.unconditional`: a negative number is the value, to be refused by its range, not a flag missing.
+    @Option(parsing: .unconditional, help: "How many people to fetch.") var users: Int?
+    @Option(parsing: .unconditional, help: "The randomuser seed (one for all pages); picked and printed when absent.") var seed: String?
+    @Option(name: .customLong("per-page"), parsing: .unconditional, help: "Entries per list page.") var perPage: Int?
+    @Option(parsing: .unconditional, help: "Concurrent downloads, and connections per host.") var jobs: Int?
+    @Option(parsing: .unconditional, help: "Whole-response deadline per attempt, in seconds.") var timeout: Double?
     @Option(help: "Freshness floor for cached responses, e.g. 10m or 1d.") var ttl: String?
     @Option(help: "How pages link to a folder's page: folders (users/, for a web server) or files (users/index.html, for a site opened from disk).")
     var links: String?

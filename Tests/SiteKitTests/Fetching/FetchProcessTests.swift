@@ -88,13 +88,15 @@ import Testing
         #expect(String(decoding: run.output, as: UTF8.self) == SiteVersion.number + "\n")
     }
 
-    @Test("a port beyond 65535 and a timeout of 0 or nan are refused, not wrapped around or waited on",
+    @Test("a port beyond 65535, a timeout of 0 or nan, and negative counts are refused with their ranges, not wrapped around or misread",
           .enabled(if: executable != nil, "the site executable is not built next to the tests; run swift build first"))
     func outOfRangeNumbersAreRefused() async throws {
         for (arguments, message) in [(["api", "--port", "70000"], "--port must be between 1 and 65535"),
                                      (["serve", "--port", "65536", "--no-watch"], "--port must be between 1 and 65535"),
                                      (["fetch", "http://127.0.0.1:9/", "--timeout", "0"], "--timeout must be more than 0"),
-                                     (["fetch", "http://127.0.0.1:9/", "--timeout", "nan"], "--timeout must be more than 0")] {
+                                     (["fetch", "http://127.0.0.1:9/", "--timeout", "nan"], "--timeout must be more than 0"),
+                                     (["build", "--demo", "--users", "-3"], "users must be between 0 and 1000000, not -3"),
+                                     (["build", "--demo", "--per-page", "-1"], "per_page must be between 1 and 10000, not -1")] {
             let run = try await Self.run(arguments)
             #expect(run.status != 0, "\(arguments)")
             #expect(String(decoding: run.errors, as: UTF8.self).contains(message), "\(arguments)")
