@@ -6,18 +6,10 @@ import Foundation
 enum TemplatePartials {
     /// - Parameter tags: `>` for partials; add `<` for the parents templates extend (`{{<layout}}`).
     static func included(in source: String, tags: Set<Character> = [">"]) -> [(name: String, line: Int, tag: Character)] {
-        var found: [(name: String, line: Int, tag: Character)] = []
-        var line = 1
-        var rest = source[...]
-        while let open = rest.range(of: "{{") {
-            line += rest[..<open.lowerBound].reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
-            rest = rest[open.upperBound...]
-            let tag = rest.drop { $0 == " " || $0 == "\t" }
-            guard let kind = tag.first, tags.contains(kind), let close = tag.range(of: "}}") else { continue }
-            let name = tag[tag.index(after: tag.startIndex)..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-            if !name.isEmpty, !name.hasPrefix("*") { found.append((name, line, kind)) }
+        TemplateTags(source).tags.compactMap { tag in
+            guard let sigil = tag.sigil, tags.contains(sigil), !tag.name.isEmpty, !tag.name.hasPrefix("*") else { return nil }
+            return (tag.name, tag.line, sigil)
         }
-        return found
     }
 
     /// A chain of templates that leads back to where it started (`["page", "card", "page"]`),

@@ -10,21 +10,10 @@ enum TemplateSections {
     static func problem(in source: String) -> Problem? {
         guard !source.contains("{{=") else { return nil }  // other delimiters: leave it to mustache
         var open: [(sigil: Character, name: String, line: Int)] = []
-        var line = 1
-        var rest = source[...]
-        while let start = rest.range(of: "{{") {
-            line += rest[..<start.lowerBound].count { $0 == "\n" }
-            let opened = line
-            rest = rest[start.upperBound...]
-            guard let end = rest.range(of: "}}") else {
-                return Problem(line: opened, message: "a {{ is never closed with }}")
-            }
-            let inside = rest[..<end.lowerBound]
-            line += inside.count { $0 == "\n" }
-            rest = rest[end.upperBound...]
-            let tag = inside.trimmingCharacters(in: .whitespaces)
-            guard let sigil = tag.first, "#^$</".contains(sigil) else { continue }
-            let name = tag.dropFirst().trimmingCharacters(in: .whitespaces)
+        let scanned = TemplateTags(source)
+        for tag in scanned.tags {
+            guard let sigil = tag.sigil, "#^$</".contains(sigil) else { continue }
+            let (name, opened) = (tag.name, tag.line)
             if sigil != "/" {
                 open.append((sigil, name, opened))
                 continue
@@ -36,6 +25,9 @@ enum TemplateSections {
                 return Problem(line: opened, message: "{{/\(name)}} closes {{\(last.sigil)\(last.name)}}, opened on line \(last.line): "
                     + "close that one first with {{/\(last.name)}}, or open \(name) before it")
             }
+        }
+        if let line = scanned.unclosedLine {
+            return Problem(line: line, message: "a {{ is never closed with }}")
         }
         if let last = open.last {
             return Problem(line: last.line, message: "{{\(last.sigil)\(last.name)}} is never closed: add {{/\(last.name)}} where the section ends")
