@@ -41,7 +41,7 @@ public struct SiteSettings: Sendable, Equatable {
     /// Checks ranges, naming the setting and the allowed values.
     public func validated(file: String) throws -> SiteSettings {
         func fail(_ message: String) -> SettingsError { SettingsError(file: file, line: nil, message: message) }
-        if let seed, seed.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let seed, seed.trimmedWhiteSpace.isEmpty {
             // randomuser takes an empty seed as none: other people every time, which the summary's
             // "rebuild with --seed" would then promise in vain.
             throw fail("seed must not be empty: leave it out to have one picked (and printed), or name one such as site")
