@@ -25,10 +25,13 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
+        // One system call Swift's Glibc module does not show: the atomic swap of two folders.
+        .target(name: "CRenameExchange"),
         .target(
             name: "SiteKit",
             dependencies: [
                 "Ccmark",
+                "CRenameExchange",
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),

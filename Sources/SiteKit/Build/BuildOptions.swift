@@ -124,6 +124,6 @@ public struct BuildError: Error, LocalizedError, CustomStringConvertible, Sendab
     public var step: String
     public var message: String
 
-    public var description: String { "\(step) failed: \(message) The previous output was left as it was." }
+    public var description: String { "\(step) failed: \(message) Nothing was published: the output folder is as it was." }
     public var errorDescription: String? { description }
 }

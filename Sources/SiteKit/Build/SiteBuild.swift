@@ -32,7 +32,7 @@ public struct SiteBuild: Sendable {
         noteUnreadContent(loader.unreadEntries())
         let cacheDirectory = options.resolve(settings.cacheDirectory)
         let destination = options.outputFolder(settings.output)
-        try await step("Check the output folder") {
+        try await step("Check the output and cache folders") {
             let places = ProtectedPlaces(project: options.projectDirectory, cache: cacheDirectory)
             try places.refuse(cacheDirectory, role: .cache)
             try OutputOwnership(places: places).check(destination)

@@ -34,6 +34,13 @@ public struct OutputOwnership: Sendable {
                                  allowed: Set(["404.html", "assets", "authors", "favicon.svg", "feed.xml", "index.html", "posts",
                                                "report", "robots.txt", "sitemap.xml", "thumbs", "users"]))
 
+    /// Whether another file system is mounted at `folder` (its device differs from its parent's).
+    static func isMountPoint(_ folder: URL) -> Bool {
+        var own = stat(), parent = stat()
+        guard stat(folder.path, &own) == 0, stat(folder.deletingLastPathComponent().path, &parent) == 0 else { return false }
+        return own.st_dev != parent.st_dev
+    }
+
     static func isUnmarkedBuild(_ visible: [String]) -> Bool {
         let names = Set(visible)
         return unmarkedLayout.required.isSubset(of: names) && names.isSubset(of: unmarkedLayout.allowed)
@@ -48,6 +55,14 @@ public struct OutputOwnership: Sendable {
         guard isFolder.boolValue else {
             throw OutputError(path: destination.path, action: "replace the output folder", underlying: nil,
                               message: "the output \(destination.path) is a file, not a folder, and a build would replace it. Name a folder of its own with --output (or output: in site.yml), such as public")
+        }
+        if Self.isMountPoint(destination) {
+            throw OutputError(path: destination.path, action: "replace the output folder", underlying: nil, message: """
+                the output folder \(destination.path) is a mount point (another file system, such as a volume, is mounted \
+                there), and a build publishes by swapping the whole folder for a new one, which cannot be done to a mount \
+                point. Build into a folder inside it, such as --output \(destination.appendingPathComponent("site").path), \
+                and serve that folder, or mount the folder above it instead
+                """)
         }
         let entries: [String]
         do {

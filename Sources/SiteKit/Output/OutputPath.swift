@@ -53,7 +53,7 @@ public struct OutputError: Error, LocalizedError, CustomStringConvertible, Senda
             detail = message
         } else {
             let reason = underlying.map(FileProblem.describe) ?? "unknown error"
-            detail = "could not \(action) \(path): \(reason). Check that the folder exists, is writable and the disk is not full; the previous output was left as it was"
+            detail = "could not \(action) \(path): \(reason). Check that the folder exists, is writable and the disk is not full"
         }
     }
 

@@ -1,3 +1,4 @@
+import CRenameExchange
 import Crypto
 import Foundation
 import Synchronization
@@ -159,22 +160,59 @@ public final class StagedOutput: Sendable {
                 }
             }
         }
-        let retired = Self.retiredName(for: destination)
-        var hadPrevious = false
-        if fileManager.fileExists(atPath: destination.path) {
-            try OutputError.wrap(path: destination.path, action: "move the previous output aside") {
-                try fileManager.moveItem(at: destination, to: retired)
+        try swapIn()
+        store?.sweepIfDue()
+    }
+
+    /// Puts the staging folder in place of the destination. Where the system can, both folders
+    /// trade names in one step (`renameat2` with `RENAME_EXCHANGE`), so that a build killed at
+    /// any moment leaves the old site or the new one at the destination, never neither; the old
+    /// one, now under the staging name, is removed after (or, if that fails, by the next build,
+    /// as a leftover). Elsewhere the old folder is moved aside first, and a build killed between
+    /// the two moves is repaired by the next one (`recoverInterruptedSwap`).
+    private func swapIn() throws {
+        let fileManager = FileManager.default
+        guard fileManager.fileExists(atPath: destinationPath) else {
+            try OutputError.wrap(path: destinationPath, action: "move the new site into place") {
+                try fileManager.moveItem(atPath: stagingPath, toPath: destinationPath)
             }
-            hadPrevious = true
+            return
+        }
+        if site_rename_exchange(stagingPath, destinationPath) == 0 {
+            try? fileManager.removeItem(atPath: stagingPath)
+            return
+        }
+        let failure = errno
+        guard failure == EINVAL || failure == ENOSYS || failure == ENOTSUP else {
+            throw OutputError(path: destinationPath, action: "move the new site into place",
+                              underlying: NSError(domain: NSPOSIXErrorDomain, code: Int(failure)))
+        }
+        let retired = Self.retiredName(for: destination)
+        Self.clearRetired(retired)
+        try OutputError.wrap(path: destinationPath, action: "move the previous output aside to \(retired.lastPathComponent)") {
+            try fileManager.moveItem(at: destination, to: retired)
         }
         do {
-            try fileManager.moveItem(at: staging, to: destination)
+            try fileManager.moveItem(atPath: stagingPath, toPath: destinationPath)
         } catch {
-            if hadPrevious { try? fileManager.moveItem(at: retired, to: destination) }
-            throw OutputError(path: destination.path, action: "move the new site into place", underlying: error)
+            try? fileManager.moveItem(at: retired, to: destination)
+            throw OutputError(path: destinationPath, action: "move the new site into place", underlying: error)
         }
-        if hadPrevious { try? fileManager.removeItem(at: retired) }
-        store?.sweepIfDue()
+        Self.clearRetired(retired)
+    }
+
+    /// Removes the folder an earlier swap moved aside; one that cannot be removed (a read-only
+    /// folder inside it) is renamed as a leftover staging folder, so that it never stands in the
+    /// way of the next swap, and later builds try again to remove it.
+    static func clearRetired(_ retired: URL) {
+        let fileManager = FileManager.default
+        guard fileManager.fileExists(atPath: retired.path) else { return }
+        try? fileManager.removeItem(at: retired)
+        guard fileManager.fileExists(atPath: retired.path) else { return }
+        let name = String(retired.lastPathComponent.dropFirst().dropLast(".previous".count))
+        let aside = retired.deletingLastPathComponent()
+            .appendingPathComponent(stagingPrefix(name) + "\(ProcessInfo.processInfo.processIdentifier)-retired-\(UUID().uuidString.prefix(8))")
+        try? fileManager.moveItem(at: retired, to: aside)
     }
 
     /// Puts the entry at `source` (a hidden top-level entry of the previous output) at `target`,
@@ -242,7 +280,7 @@ public final class StagedOutput: Sendable {
         let fileManager = FileManager.default
         guard fileManager.fileExists(atPath: retired.path) else { return }
         if fileManager.fileExists(atPath: destination.path) {
-            try? fileManager.removeItem(at: retired)
+            clearRetired(retired)
         } else {
             try? fileManager.moveItem(at: retired, to: destination)
         }

@@ -153,6 +153,24 @@ import Testing
         #expect(try Data(contentsOf: project.appendingPathComponent("notes.md")) == Data("notes".utf8))
     }
 
+    @Test("a mount point is refused as the output before anything is fetched, with a folder inside it suggested")
+    func refusesAMountPoint() throws {
+        // /proc is a mount point on every Linux system; nothing is written to it.
+        let proc = URL(fileURLWithPath: "/proc")
+        #expect(OutputOwnership.isMountPoint(proc))
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        #expect(!OutputOwnership.isMountPoint(folder.url))
+        let places = ProtectedPlaces(project: folder.url, cache: folder.url.appendingPathComponent(".cache"))
+        do {
+            try OutputOwnership(places: places).check(proc)
+            Issue.record("a mount point was accepted as the output")
+        } catch let error as OutputError {
+            #expect(error.description.contains("is a mount point"))
+            #expect(error.description.contains("--output /proc/site"))
+        }
+    }
+
     @Test("a folder holding only hidden entries is taken, they are kept, and the output it becomes carries the mark")
     func takesAFolderOfHiddenFilesAndMarksIt() async throws {
         var (harness, project) = try harness()

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import SiteKit
 
@@ -172,6 +173,32 @@ import Testing
         let output = try StagedOutput(destination: folder.url.appendingPathComponent("public"))
         output.discard()
         #expect(try SiteInspector(root: folder.url.appendingPathComponent("public")).files() == ["index.html": Data("kept".utf8)])
+    }
+
+    @Test("the new site takes the old one's place in one step: a reader looking all the while never finds the output missing")
+    func theSwapLeavesNoMomentWithoutAnOutput() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let destination = try firstOutput(in: folder)
+        let path = destination.path
+        let watching = Atomic<Bool>(true)
+        let missing = Atomic<Int>(0)
+        let watcher = Thread {
+            var info = stat()
+            while watching.load(ordering: .relaxed) {
+                if stat(path, &info) != 0 { missing.add(1, ordering: .relaxed) }
+            }
+        }
+        watcher.start()
+        for round in 0..<40 {
+            let output = try StagedOutput(destination: destination)
+            try output.write(Data("v\(round)".utf8), to: "index.html")
+            try output.commit()
+        }
+        watching.store(false, ordering: .relaxed)
+        #expect(missing.load(ordering: .relaxed) == 0)
+        #expect(try Data(contentsOf: destination.appendingPathComponent("index.html")) == Data("v39".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["public"])
     }
 
     @Test func hiddenFoldersOfThePreviousOutputAreCarriedOverAsLinksNotCopies() throws {
