@@ -59,7 +59,8 @@ public struct ImageLimits: Sendable {
     }
 }
 
-/// Validates downloaded bytes as an image without decoding it.
+/// Validates downloaded bytes as an image without decoding it: the signature, the header, the
+/// limits, and that the bytes run to the image's end (`ImageCompleteness`).
 ///
 /// The server's `Content-Type` is never trusted: the format comes from the file's signature and the
 /// size from its header. Any input, however hostile, ends in an `ImageInfo` or an `ImageError`.
@@ -79,6 +80,7 @@ public enum ImageInspector {
             let counted = overflow ? Int.max : pixels
             throw .tooManyPixels(width: width, height: height, pixels: counted, limit: limits.maxPixels)
         }
+        try ImageCompleteness.check(data, format: format)
         return ImageInfo(format: format, width: width, height: height)
     }
 

@@ -91,6 +91,26 @@ struct BadImage: Sendable, CustomTestStringConvertible {
             file: "webp-unknown-chunk.webp", kind: .corrupt,
             reason: "has a corrupt WebP header (unknown first chunk \"ABCD\")"
         ),
+        BadImage(
+            file: "jpeg-cut-in-scan.jpg", kind: .truncated,
+            reason: "is cut short (the JPEG data stops after 409 bytes, before the image ends)"
+        ),
+        BadImage(
+            file: "jpeg-progressive-cut-after-a-scan.jpg", kind: .truncated,
+            reason: "is cut short (the JPEG data stops after 739 bytes, before the image ends)"
+        ),
+        BadImage(
+            file: "png-without-iend.png", kind: .truncated,
+            reason: "is cut short (the PNG data stops after 250 bytes, before the image ends)"
+        ),
+        BadImage(
+            file: "gif-without-trailer.gif", kind: .truncated,
+            reason: "is cut short (the GIF data stops after 43 bytes, before the image ends)"
+        ),
+        BadImage(
+            file: "webp-lossy-cut-short.webp", kind: .truncated,
+            reason: "is cut short (the WebP data stops after 90 bytes, before the image ends)"
+        ),
         BadImage(file: "html-page.html", kind: .notAnImage, reason: "is an HTML page, not an image"),
         BadImage(file: "html-page-with-bom.html", kind: .notAnImage, reason: "is an HTML page, not an image"),
         BadImage(file: "json-body.json", kind: .notAnImage, reason: "is JSON/text, not an image"),

@@ -114,6 +114,13 @@ def bad():
     write(BAD, "webp-lossy-truncated-in-size.webp", lossy[:27])
     write(BAD, "webp-lossless-truncated-in-size.webp", lossless[:23])
     write(BAD, "webp-extended-truncated-in-size.webp", extended[:26])
+    # Complete headers, but the picture stops before its end (a server that cut it short).
+    progressive = read(GOOD, "jpeg-progressive-exif-61x37.jpg")
+    write(BAD, "jpeg-cut-in-scan.jpg", jpeg[:jpeg.index(b"\xff\xda") + 100])
+    write(BAD, "jpeg-progressive-cut-after-a-scan.jpg", progressive[:progressive.rindex(b"\xff\xda")])
+    write(BAD, "png-without-iend.png", good_png[:-12])
+    write(BAD, "gif-without-trailer.gif", gif[:-1])
+    write(BAD, "webp-lossy-cut-short.webp", lossy[:-10])
 
     soi = b"\xff\xd8"
     write(BAD, "jpeg-segment-length-0.jpg", soi + b"\xff\xe0\x00\x00" + sof0(8, 8))
