@@ -46,11 +46,24 @@ struct ThumbnailPipeline: Sendable {
         let workers = min(jobs, unique.count)
         // No more workers than a host may serve at once: no host can be over its bound.
         let gate = perHost < workers ? HostGate(limit: perHost) : nil
+        let trouble = HostTrouble()
         reporter.info("images: fetching \(unique.count) with \(workers) at a time")
         await queue.drain(workers: workers) { job in
-            await gate?.enter(job.url)
-            let (result, outcome, bytes) = await fetch(job.url, output: output, ledger: ledger)
-            await gate?.leave(job.url)
+            let result: ImageResult, outcome: CacheOutcome?, bytes: Int
+            if let reason = trouble.givenUp(on: job.url) {
+                (result, outcome, bytes) = (.failed(reason: reason), nil, 0)
+            } else {
+                await gate?.enter(job.url)
+                // The host may have been given up on while this picture waited for a slot.
+                if let reason = trouble.givenUp(on: job.url) {
+                    (result, outcome, bytes) = (.failed(reason: reason), nil, 0)
+                } else {
+                    let fetched = await fetch(job.url, output: output, ledger: ledger)
+                    (result, outcome, bytes) = (fetched.result, fetched.outcome, fetched.bytes)
+                    trouble.record(job.url, networkFailure: fetched.networkFailure)
+                }
+                await gate?.leave(job.url)
+            }
             ledger.record(result, for: job.url)
             progress.record(outcome: outcome, bytes: bytes)
             settled?(SettledImage(url: job.url, result: result))
@@ -77,13 +90,22 @@ struct ThumbnailPipeline: Sendable {
         return Outcome(images: images, failures: failures, counts: progress.snapshot, seconds: Date().timeIntervalSince(started))
     }
 
-    private func fetch(_ url: URL, output: StagedOutput, ledger: Ledger) async -> (ImageResult, CacheOutcome?, Int) {
+    /// How one picture's download ended; `networkFailure` says how, when the host timed out or
+    /// could not be reached (see `HostTrouble`).
+    private struct Fetched {
+        var result: ImageResult
+        var outcome: CacheOutcome? = nil
+        var bytes = 0
+        var networkFailure: String? = nil
+    }
+
+    private func fetch(_ url: URL, output: StagedOutput, ledger: Ledger) async -> Fetched {
         do {
             let request = HTTPRequest(url: url, headers: ["Accept": "image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8"])
             let result = try await client.fetch(request, limits: TransferLimits(maxBodyBytes: limits.maxBytes))
             let response = result.response
             guard response.status == 200 else {
-                return (.failed(reason: "answered HTTP \(response.status)"), nil, 0)
+                return Fetched(result: .failed(reason: "answered HTTP \(response.status)"))
             }
             let info = try ImageInspector.inspect(response.body, limits: limits)
             let digest = SHA256.hash(data: response.body)
@@ -92,18 +114,25 @@ struct ThumbnailPipeline: Sendable {
             if ledger.claim(name) {
                 try output.write(response.body, to: path, digest: digest)
             }
-            return (.published(PublishedImage(path: path, width: info.width, height: info.height)), result.outcome, response.body.count)
+            return Fetched(result: .published(PublishedImage(path: path, width: info.width, height: info.height)),
+                           outcome: result.outcome, bytes: response.body.count)
         } catch let error as ImageError {
             // Not kept for the next build: a server that sent an HTML page (a captive portal, an
             // error page with status 200) may send the picture next time.
             client.discard(url)
-            return (.failed(reason: error.description), nil, 0)
+            return Fetched(result: .failed(reason: error.description))
         } catch let error as FetchError {
             // "timed out after 2 s" alone hides the retries a picture took; the count says it.
-            let tries = error.attempts > 1 ? ", \(error.attempts) attempts" : ""
-            return (.failed(reason: "could not be fetched (\(error.shortReason)\(tries))"), nil, 0)
+            let tries = error.attempts > 1 ? ", tried \(error.attempts) times" : ""
+            let reason = error.shortReason + tries
+            let network: Bool = switch error.kind {
+            case .timeout: true
+            case .transport(_, let unreachable): unreachable
+            default: false
+            }
+            return Fetched(result: .failed(reason: reason), networkFailure: network ? reason : nil)
         } catch {
-            return (.failed(reason: "could not be published (\(FileProblem.describe(error)))"), nil, 0)
+            return Fetched(result: .failed(reason: "could not be published (\(FileProblem.describe(error)))"))
         }
     }
 }

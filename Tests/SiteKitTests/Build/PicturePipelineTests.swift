@@ -150,7 +150,27 @@ struct PicturePipelineTests {
             _ = try await harness.build()
             let warnings = harness.text.split(separator: "\n").filter { $0.hasPrefix("warning: image ") }
             #expect(!warnings.isEmpty, "every picture stalls")
-            #expect(warnings.allSatisfy { $0.contains("could not be fetched (timed out after 0.5 s, 4 attempts)") }, "\(warnings)")
+            #expect(warnings.allSatisfy { $0.contains("timed out after 0.5 s, tried 4 times; the page shows a placeholder") }, "\(warnings)")
+        }
+    }
+
+    @Test("once three pictures in a row from one host have timed out, its other pictures are not tried, and the warnings say why")
+    func aStalledHostIsGivenUpOn() async throws {
+        try await DemoAPIServer.with { server in
+            var harness = try BuildHarness(source: .live, users: 16)
+            defer { harness.remove() }
+            harness.use(server)
+            harness.settings.jobs = 2
+            harness.settings.timeout = 0.3
+            await server.faults.set(Fault(stall: true), forPathPrefix: "/api/portraits/")
+            let summary = try await harness.build()
+            let asked = Set(await server.log.requests(pathPrefix: "/api/portraits/").map(\.path))
+            let warnings = harness.text.split(separator: "\n").filter { $0.hasPrefix("warning: image ") }
+            let givenUp = warnings.filter { $0.contains("was not tried: 127.0.0.1 failed 3 pictures in a row (the last timed out after 0.3 s, tried 4 times), so this build gave up on its other pictures") }
+            #expect(summary.imageFailures == warnings.count && warnings.count > 4, "\(harness.text)")
+            // Two workers: the third failure comes while the fourth picture is in flight.
+            #expect(asked.count == 4, "\(asked)")
+            #expect(givenUp.count == warnings.count - 4, "\(warnings)")
         }
     }
 
