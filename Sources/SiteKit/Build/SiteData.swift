@@ -7,20 +7,42 @@ public struct SiteData: Sendable {
     public var authors: [Author]
     public var comments: [Comment]
     /// Entries the APIs sent that could not be read at all, skipped with a warning.
-    public var skipped: Int
+    public var skipped: [SkippedEntries]
+    /// People left out as repeats of an earlier one (same `login.uuid` and name).
+    public var repeats: Int
 
-    public init(people: [Person], posts: [Post], authors: [Author], comments: [Comment], skipped: Int = 0) {
-        self.people = SiteData.unique(people)
+    public init(people: [Person], posts: [Post], authors: [Author], comments: [Comment], skipped: [SkippedEntries] = []) {
+        (self.people, repeats) = SiteData.unique(people)
         self.posts = posts
         self.authors = authors
         self.comments = comments
-        self.skipped = skipped
+        self.skipped = skipped.filter { $0.count > 0 }
     }
 
-    /// The first occurrence of each person (same `login.uuid` means the same person).
-    static func unique(_ people: [Person]) -> [Person] {
+    /// The first occurrence of each person, and how many repeats were left out. The same
+    /// `login.uuid` and the same name are the same person sent twice; people who share a
+    /// `login.uuid` but not a name are different people with a broken id, and all are kept.
+    static func unique(_ people: [Person]) -> (people: [Person], repeats: Int) {
         var seen = Set<String>()
-        return people.filter { seen.insert($0.identity).inserted }
+        let kept = people.filter { seen.insert($0.identity + "|" + $0.name.full).inserted }
+        return (kept, people.count - kept.count)
+    }
+}
+
+/// Entries of one API list that could not be read, for the warning that names them.
+public struct SkippedEntries: Sendable, Equatable {
+    /// "people", "posts", "authors" or "comments".
+    public var list: String
+    public var url: URL
+    public var count: Int
+    /// Why the first could not be read, with its JSON path.
+    public var firstProblem: String?
+
+    /// "2 of the posts from https://…/posts could not be read and were skipped (the first at $[3].title: the field is missing)."
+    var warning: String {
+        let verb = count == 1 ? "was" : "were"
+        return "\(count) of the \(list) from \(url.shown) could not be read and \(verb) skipped"
+            + (firstProblem.map { " (the first \($0))" } ?? "") + "."
     }
 }
 

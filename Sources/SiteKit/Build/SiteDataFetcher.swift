@@ -11,7 +11,7 @@ struct SiteDataFetcher: Sendable {
     var nationalities: [String]
 
     private enum Part: Sendable {
-        case people(page: Int, [Person])
+        case people(page: Int, RandomUserPage, URL)
         case posts(LenientArray<Post>)
         case authors(LenientArray<Author>)
         case comments(LenientArray<Comment>)
@@ -29,7 +29,8 @@ struct SiteDataFetcher: Sendable {
                 guard let (page, size) = pages.next() else { return }
                 group.addTask {
                     let endpoint = RandomUserAPI.people(results: size, seed: seed, page: page, nationalities: nationalities)
-                    return .people(page: page, try await client.load(endpoint, from: randomUserURL).0.results)
+                    let list = try await client.load(endpoint, from: randomUserURL).0
+                    return .people(page: page, list, endpoint.request(baseURL: randomUserURL).url)
                 }
             }
             for _ in 0..<Self.pagesAtOnce { addNextPage() }
@@ -43,18 +44,31 @@ struct SiteDataFetcher: Sendable {
             }
             return parts
         }
-        var peoplePages: [Int: [Person]] = [:]
+        var peoplePages: [Int: (page: RandomUserPage, url: URL)] = [:]
         var posts: [Post] = [], authors: [Author] = [], comments: [Comment] = []
-        var skipped = 0
+        var skipped: [SkippedEntries] = []
         for part in parts {
             switch part {
-            case .people(let page, let people): peoplePages[page] = people
-            case .posts(let list): posts = list.elements; skipped += list.skipped
-            case .authors(let list): authors = list.elements; skipped += list.skipped
-            case .comments(let list): comments = list.elements; skipped += list.skipped
+            case .people(let number, let page, let url): peoplePages[number] = (page, url)
+            case .posts(let list):
+                posts = list.elements
+                skipped.append(SkippedEntries(list: "posts", url: JSONPlaceholderAPI.posts.request(baseURL: jsonPlaceholderURL).url,
+                                              count: list.skipped, firstProblem: list.firstProblem))
+            case .authors(let list):
+                authors = list.elements
+                skipped.append(SkippedEntries(list: "authors", url: JSONPlaceholderAPI.authors.request(baseURL: jsonPlaceholderURL).url,
+                                              count: list.skipped, firstProblem: list.firstProblem))
+            case .comments(let list):
+                comments = list.elements
+                skipped.append(SkippedEntries(list: "comments", url: JSONPlaceholderAPI.comments.request(baseURL: jsonPlaceholderURL).url,
+                                              count: list.skipped, firstProblem: list.firstProblem))
             }
         }
-        let people = peoplePages.keys.sorted().flatMap { peoplePages[$0] ?? [] }
+        let received = peoplePages.keys.sorted().compactMap { peoplePages[$0] }
+        for (page, url) in received.reversed() where page.skipped > 0 {
+            skipped.insert(SkippedEntries(list: "people", url: url, count: page.skipped, firstProblem: page.firstProblem), at: 0)
+        }
+        let people = received.flatMap { $0.page.results }
         var data = SiteData(people: people, posts: posts, authors: authors, comments: comments, skipped: skipped)
         if data.people.count > users { data.people.removeLast(data.people.count - users) }
         var pictureURLs: [String: URL?] = [:]

@@ -57,6 +57,49 @@ struct HostileDataTests {
         #expect(posts.contains("an unknown author"))
     }
 
+    @Test("people who share a login.uuid but not a name are all kept; a repeat and unreadable entries are warnings that say which list, how many and why")
+    func brokenEntriesAreNamed() async throws {
+        let api = StubFetcher { request in
+            let file = switch request.url.path {
+            case "/api", "/api/": "broken-entries/people.json"
+            case "/posts": "broken-entries/posts.json"
+            case "/users": "hostile/users.json"
+            default: "hostile/comments.json"
+            }
+            return HTTPResponse(url: request.url, status: 200, body: try Fixture.data("Build/\(file)"))
+        }
+        var harness = try BuildHarness(source: .live, users: 6)
+        defer { harness.remove() }
+        harness.settings.randomUserURL = URL(string: "https://people.invalid/api/")!
+        harness.settings.jsonPlaceholderURL = URL(string: "https://posts.invalid")!
+        let summary = try await harness.build(client: api)
+        #expect(summary.people == 4, "Ann, Bob, Cy and Dee: the second Ann is a repeat, 42 is no person")
+        let people = try harness.site.html("users/index.html")
+        for name in ["Ann Abbot", "Bob Brown", "Cy Cole", "Dee Dunn"] { #expect(people.contains(name), "\(name)") }
+        #expect(harness.text.contains("warning: 1 of the people from https://people.invalid/api/?results=6&seed="))
+        #expect(harness.text.contains("could not be read and was skipped (the first at $.results[4]: expected an object, found a number)."))
+        #expect(harness.text.contains("warning: 2 of the posts from https://posts.invalid/posts could not be read and were skipped (the first at $[1].id: the field is missing)."))
+        #expect(harness.text.contains("warning: 1 person in the people list was a repeat of an earlier one (the same login.uuid and name) and is listed once."))
+        #expect(harness.text.contains("warning: https://people.invalid/api/ was asked for 6 people and the site lists 4: the others were repeats or could not be read (see above)."))
+    }
+
+    @Test("an API that sends no people at all fails the build, and the previous site stays")
+    func noPeopleIsAnError() async throws {
+        let empty = StubFetcher { request in
+            let body = request.url.path.hasPrefix("/api") ? Data(#"{"results": [], "info": {"page": 1}}"#.utf8) : Data("[]".utf8)
+            return HTTPResponse(url: request.url, status: 200, body: body)
+        }
+        var harness = try BuildHarness(source: .live, users: 6)
+        defer { harness.remove() }
+        harness.settings.randomUserURL = URL(string: "https://people.invalid/api/")!
+        harness.settings.jsonPlaceholderURL = URL(string: "https://posts.invalid")!
+        _ = try await harness.build(client: Self.hostileAPI)
+        let before = try harness.site.files()
+        let error = await #expect(throws: BuildError.self) { try await harness.build(client: empty) }
+        #expect(error?.description.contains("https://people.invalid/api/ was asked for 6 people and sent none that could be read") == true)
+        #expect(try harness.site.files() == before)
+    }
+
     @Test("right-to-left and Cyrillic names stay intact and are marked dir=auto")
     func scriptsStayIntact() async throws {
         let harness = try await build()

@@ -22,12 +22,13 @@ struct EndpointLoadTests {
         #expect(page.results[4].picture == nil)
     }
 
-    @Test("the same login.uuid twice is one person, the first one")
+    @Test("the same login.uuid and name twice is one person, the first one, counted as a repeat")
     func duplicatesCollapse() async throws {
         let fetcher = StubFetcher.always(200, try Fixture.data("Fetching/randomuser-quirks.json"))
         let (page, _) = try await fetcher.load(RandomUserAPI.people(results: 5, seed: "quirks", page: 1), from: base)
         let data = SiteData(people: page.results, posts: [], authors: [], comments: [])
         #expect(data.people.count == 4)
+        #expect(data.repeats == 1)
         #expect(data.people[1].email == "yaroslava.shevchenko@example.com")
     }
 
@@ -114,5 +115,6 @@ struct EndpointLoadTests {
         #expect(posts.elements[0].userId == 2)
         #expect(posts.elements[1].title == "5")
         #expect(posts.skipped == 1)
+        #expect(posts.firstProblem == "at $[1].id: the field is missing")
     }
 }

@@ -137,10 +137,13 @@ public enum JSONPlaceholderAPI {
 public struct LenientArray<Element: Decodable & Sendable>: Decodable, Sendable {
     public var elements: [Element]
     public var skipped: Int
+    /// Why the first skipped element could not be read, with its JSON path.
+    public var firstProblem: String?
 
     public init(from decoder: any Decoder) throws {
         let list = try LenientList<Element>(from: decoder)
         elements = list.elements
         skipped = list.skipped
+        firstProblem = list.firstProblem
     }
 }

@@ -10,11 +10,17 @@ public struct RandomUserPage: Sendable, Decodable {
 
     public var results: [Person]
     public var info: Info?
+    /// People in `results` that could not be read at all, and why the first could not.
+    public var skipped = 0
+    public var firstProblem: String?
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         // `results` is the one field we cannot do without: let its absence fail with a JSON path.
-        results = try c.decode(LenientList<Person>.self, forKey: .results).elements
+        let list = try c.decode(LenientList<Person>.self, forKey: .results)
+        results = list.elements
+        skipped = list.skipped
+        firstProblem = list.firstProblem
         info = c.lenient(Info.self, .info)
     }
 
@@ -25,21 +31,30 @@ public struct RandomUserPage: Sendable, Decodable {
 struct LenientList<Element: Decodable & Sendable>: Decodable, Sendable {
     var elements: [Element]
     var skipped: Int
+    /// Why the first skipped element could not be read, with its JSON path ("at $[3].id:
+    /// expected a number, found a string"), for the warning.
+    var firstProblem: String?
 
     init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         var elements: [Element] = []
         var skipped = 0
+        var firstProblem: String?
         while !container.isAtEnd {
-            if let element = try? container.decode(Element.self) {
-                elements.append(element)
-            } else {
+            do {
+                elements.append(try container.decode(Element.self))
+            } catch {
                 skipped += 1
+                if firstProblem == nil, let error = error as? DecodingError {
+                    let (path, detail) = JSONPath.describe(error)
+                    firstProblem = "at \(path): \(detail)"
+                }
                 _ = try? container.decode(Skip.self)
             }
         }
         self.elements = elements
         self.skipped = skipped
+        self.firstProblem = firstProblem
     }
 
     private struct Skip: Decodable {}
