@@ -29,7 +29,10 @@ struct PageFrame: Sendable, Hashable {
         let parts = try chrome.parts(of: self, root: root, section: section, templates: templates)
         var context = extra
         context.merge(siteContext(root: root, section: section)) { $1 }
-        context["page"] = page.templateValues
+        var values = page.templateValues
+        // The home page is usually titled as the site is: "People & Posts", not twice over.
+        if page.title == title { values["isSiteTitle"] = true }
+        context["page"] = values
         context["intro"] = page.bodyHTML
         context["header"] = parts.header
         context["footer"] = parts.footer
@@ -54,8 +57,11 @@ struct PageFrame: Sendable, Hashable {
         if source.isDemo {
             context["source"] = "the embedded demo API"
             context["demo"] = ["message": "This site was built from the embedded demo API, not from randomuser.me and JSONPlaceholder: every person and post on it is made up. Build with --live to use the real APIs."] as [String: Any]
-        } else {
+        } else if source.detail == "randomuser.me, jsonplaceholder.typicode.com" {
             context["source"] = "randomuser.me and JSONPlaceholder"
+        } else {
+            // APIs of the user's own (a mirror, a staging server): named as they are.
+            context["source"] = source.detail.replacingOccurrences(of: ", ", with: " and ")
         }
         return context
     }

@@ -11,15 +11,18 @@ struct PersonEntry {
     static func context(for person: Person, images: [URL: PublishedImage], root: String, eager: Bool) -> [String: Any] {
         let name = person.displayName
         var entry: [String: Any] = ["name": name]
-        if let email = person.email, !email.isEmpty { entry["email"] = email }
+        if let email = person.email, !email.isEmpty { entry["email"] = email; entry["mailto"] = SafeURL.mailto(email) }
         if let country = person.location?.country, !country.isEmpty { entry["country"] = country }
         if let picture = listPicture(of: person, in: images) {
             var tag: [String: Any] = [
                 "src": root + picture.image.path, "width": picture.width, "height": picture.height, "alt": name, "eager": eager,
             ]
-            let candidates = ImageSize.allCases.compactMap { size in
-                published(size, of: person, in: images).map { "\(root)\($0.path) \($0.width)w" }
-            }
+            // One candidate per width: an API that gives the same picture for every size (or two
+            // pictures of one width) would otherwise make a srcset HTML does not allow.
+            var widths = Set<Int>()
+            let candidates = ImageSize.allCases.compactMap { published($0, of: person, in: images) }
+                .filter { widths.insert($0.width).inserted }
+                .map { "\(root)\($0.path) \($0.width)w" }
             if candidates.count > 1 { tag["srcset"] = candidates.joined(separator: ", ") }
             entry["image"] = tag
         } else {

@@ -46,7 +46,7 @@ extension SiteRenderer {
             guard let value, value.contains(where: { !$0.isWhitespace }) else { return }
             facts.append(["label": label, "value": value, "href": href ?? false])
         }
-        add("Email", person.email, href: person.email.map { "mailto:" + $0 })
+        add("Email", person.email, href: person.email.map(SafeURL.mailto))
         add("Phone", person.phone)
         add("Mobile", person.cell)
         let location = person.location

@@ -21,7 +21,8 @@ extension SiteRenderer {
                 "commentsLabel": comments.count == 1 ? "comment" : "comments",
                 "hasComments": !comments.isEmpty,
                 "comments": comments.map { comment -> [String: Any] in
-                    ["name": comment.name, "email": comment.email ?? false, "paragraphs": Self.paragraphs(comment.body)]
+                    ["name": comment.name, "email": comment.email ?? false, "mailto": comment.email.map(SafeURL.mailto) ?? false,
+                     "paragraphs": Self.paragraphs(comment.body)]
                 },
             ]
             let listPage = position / max(1, perPage) + 1
@@ -69,9 +70,9 @@ extension SiteRenderer {
             facts.append(["label": label, "value": value, "href": href ?? false])
         }
         add("Username", author.username)
-        add("Email", author.email, href: author.email.map { "mailto:" + $0 })
+        add("Email", author.email, href: author.email.map(SafeURL.mailto))
         add("Phone", author.phone)
-        let site = author.website.flatMap { website in SafeURL.http(website.contains("://") ? website : "https://" + website) }
+        let site = SafeURL.website(author.website)
         add("Website", author.website, href: site?.absoluteString)
         add("City", author.city)
         add("Company", author.company)

@@ -29,4 +29,22 @@ public enum SafeURL {
         else { return nil }
         return url
     }
+
+    /// A `mailto:` link to `address`, percent-encoded (RFC 6068) so that an address from the data
+    /// cannot add headers or recipients: `a@b.c?cc=x@y` stays one odd address, never a CC.
+    public static func mailto(_ address: String) -> String {
+        "mailto:" + address.addingPercentEncoding(withAllowedCharacters: mailtoAllowed)!
+    }
+
+    private static let mailtoAllowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~@!$'*+=")
+
+    /// A website as the data gives it (`example.com`, `http://example.com/x`) as an http(s) URL:
+    /// one without a scheme gets `https://`; one with another scheme (`mailto:`, `ftp:`) is none.
+    public static func website(_ text: String?) -> URL? {
+        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        if let colon = text.firstIndex(of: ":"), !text[..<colon].contains("."), !text[..<colon].contains("/") {
+            return http(text)  // a scheme of its own (or a host without a dot, which is no website)
+        }
+        return http(text.contains("://") ? text : "https://" + text)
+    }
 }

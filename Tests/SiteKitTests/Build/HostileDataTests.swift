@@ -48,7 +48,8 @@ struct HostileDataTests {
         }
         #expect(people.contains("&lt;script&gt;alert(1)&lt;/script&gt; O&#39;Brien"))
         #expect(people.contains("&quot;&gt;&lt;img src=x onerror=alert(2)&gt;"))
-        #expect(people.contains("href=\"mailto:x&quot;onmouseover=&quot;alert(3)@example.com\""))
+        #expect(people.contains("href=\"mailto:x%22onmouseover=%22alert%283%29@example.com\""), "percent-encoded for the URL")
+        #expect(people.contains(">x&quot;onmouseover=&quot;alert(3)@example.com</a>"), "escaped for the text")
         #expect(people.contains("Шевченко &amp;amp; Co"))
         #expect(people.contains("{{site.title}}"), "data is never evaluated as a template")
         #expect(posts.contains("&lt;script&gt;alert(&#39;post&#39;)&lt;/script&gt;"))

@@ -73,6 +73,8 @@ struct SitePagesTests {
         }
         let person = try #require(pages.first { $0.hasPrefix("users/") && !$0.hasPrefix("users/page/") && $0 != "users/index.html" })
         let post = try #require(pages.first { $0.hasPrefix("posts/") && !$0.hasPrefix("posts/page/") && $0 != "posts/index.html" })
+        let site = HTML.escapeText(harness.settings.title)
+        #expect(Self.text(files, "users/index.html").contains("<title>People · \(site)</title>"))
         let expectations: [(path: String, root: String, current: String)] = [
             ("index.html", "", "Home"), ("users/index.html", "../", "People"), ("users/page/2.html", "../../", "People"),
             (person, "../", "People"), ("posts/index.html", "../", "Posts"), (post, "../", "Posts"),
@@ -84,6 +86,23 @@ struct SitePagesTests {
             #expect(html.contains("<li><a href=\"\(root)users/\""), "\(path): People not linked from \(root)")
             let marked = ["Home", "People", "Posts", "Authors", "Report"].filter { html.contains("aria-current=\"page\">\($0)</a>") }
             #expect(marked == (current.isEmpty ? [] : [current]), "\(path): \(marked) marked, not \(current)")
+        }
+    }
+
+    @Test("a home page titled as the site is titled once; the footer names APIs of the user's own by host, the real ones by name")
+    func homeTitleAndSourceLine() async throws {
+        try await DemoAPIServer.with { server in
+            var harness = try BuildHarness(source: .live, users: 3)
+            defer { harness.remove() }
+            harness.use(server)
+            let content = harness.folder.url.appendingPathComponent("content")
+            try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+            try Data("---\ntitle: \(harness.settings.title)\n---\nHello.\n".utf8).write(to: content.appendingPathComponent("index.md"))
+            _ = try await harness.build()
+            let site = HTML.escapeText(harness.settings.title)
+            let home = try harness.site.html("index.html")
+            #expect(home.contains("<title>\(site)</title>"), "not \"\(site) · \(site)\"")
+            #expect(home.contains("<p>Built by site from 127.0.0.1:\(server.baseURL.port!). People from seed"))
         }
     }
 

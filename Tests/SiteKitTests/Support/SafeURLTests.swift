@@ -67,4 +67,23 @@ struct SafeURLTests {
             #expect(!harness.text.contains("s3cret") && !failure.contains("s3cret"))
         }
     }
+
+    @Test("a mailto link keeps an address from the data one address: ?, &, %, # and spaces are percent-encoded")
+    func mailtoIsEncoded() {
+        #expect(SafeURL.mailto("ann@example.com") == "mailto:ann@example.com")
+        #expect(SafeURL.mailto("a@b.c?cc=victim@x.com&subject=hi") == "mailto:a@b.c%3Fcc=victim@x.com%26subject=hi")
+        #expect(SafeURL.mailto("x y%#,z@ex.org") == "mailto:x%20y%25%23%2Cz@ex.org")
+        #expect(SafeURL.mailto("\"><script>@x") == "mailto:%22%3E%3Cscript%3E@x")
+    }
+
+    @Test("a website without a scheme gets https://; one with another scheme is no link")
+    func websites() {
+        #expect(SafeURL.website("hildegard.org")?.absoluteString == "https://hildegard.org")
+        #expect(SafeURL.website("http://example.com/a")?.absoluteString == "http://example.com/a")
+        #expect(SafeURL.website("example.com:8080/x")?.absoluteString == "https://example.com:8080/x")
+        #expect(SafeURL.website("mailto:x@y") == nil)
+        #expect(SafeURL.website("javascript:alert(1)") == nil)
+        #expect(SafeURL.website("ftp://example.com") == nil)
+        #expect(SafeURL.website("  ") == nil)
+    }
 }

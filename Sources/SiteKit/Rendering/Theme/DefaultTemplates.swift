@@ -34,7 +34,7 @@ enum DefaultTemplates {
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     {{#demo}}<meta name="robots" content="noindex">
-    {{/demo}}<title>{{page.title}} · {{site.title}}</title>
+    {{/demo}}<title>{{page.title}}{{^page.isSiteTitle}} · {{site.title}}{{/page.isSiteTitle}}</title>
     {{#page.description}}<meta name="description" content="{{page.description}}">
     {{/page.description}}<link rel="stylesheet" href="{{root}}assets/site.css">
     <link rel="icon" href="{{root}}favicon.svg" type="image/svg+xml">
@@ -114,7 +114,7 @@ enum DefaultTemplates {
     {{>thumbnail}}
     <div class="person-text">
     <a class="person-name" href="{{href}}" dir="auto">{{name}}</a>
-    {{#email}}<a class="person-email" href="mailto:{{email}}">{{email}}</a>{{/email}}
+    {{#email}}<a class="person-email" href="{{mailto}}">{{email}}</a>{{/email}}
     {{#country}}<span class="person-country" dir="auto">{{country}}</span>{{/country}}
     </div>
     </li>

@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+@Suite("A person in a list")
+struct PersonEntryTests {
+    private func person(large: String, medium: String, thumbnail: String) -> Person {
+        Person(name: Person.Name(first: "Ann", last: "Abbot"), picture: Person.Picture(large: large, medium: medium, thumbnail: thumbnail))
+    }
+
+    @Test("an API that gives one URL for all three sizes gets a plain img, never a srcset naming one width twice")
+    func oneURLForEverySizeHasNoSrcset() throws {
+        let url = "https://pictures.example/ann.jpg"
+        let images = [URL(string: url)!: PublishedImage(path: "thumbs/ann.jpg", width: 128, height: 128)]
+        let entry = PersonEntry.context(for: person(large: url, medium: url, thumbnail: url), images: images, root: "../", eager: false)
+        let tag = try #require(entry["image"] as? [String: Any])
+        #expect(tag["src"] as? String == "../thumbs/ann.jpg")
+        #expect(tag["srcset"] == nil)
+    }
+
+    @Test("each width appears once in srcset, smallest first")
+    func eachWidthOnce() throws {
+        let (small, medium, large) = ("https://p.example/s.jpg", "https://p.example/m.jpg", "https://p.example/l.jpg")
+        let images = [
+            URL(string: small)!: PublishedImage(path: "thumbs/s.jpg", width: 48, height: 48),
+            URL(string: medium)!: PublishedImage(path: "thumbs/m.jpg", width: 128, height: 128),
+            URL(string: large)!: PublishedImage(path: "thumbs/l.jpg", width: 128, height: 128),
+        ]
+        let entry = PersonEntry.context(for: person(large: large, medium: medium, thumbnail: small), images: images, root: "", eager: false)
+        let tag = try #require(entry["image"] as? [String: Any])
+        #expect(tag["srcset"] as? String == "thumbs/s.jpg 48w, thumbs/m.jpg 128w")
+    }
+}
