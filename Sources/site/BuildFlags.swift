@@ -89,6 +89,7 @@ struct BuildFlags: ParsableArguments {
 
 /// One paragraph for people, from any error.
 func paragraph(_ error: any Error) -> String {
-    if let described = error as? LocalizedError, let text = described.errorDescription { return text }
-    return "\(error)"
+    // Control characters from data (a server's message) are shown, never obeyed by the terminal.
+    if let described = error as? LocalizedError, let text = described.errorDescription { return Reporter.printable(text) }
+    return Reporter.printable("\(error)")
 }

@@ -114,6 +114,25 @@ struct DataGathering: Sendable {
         return data
     }
 
+    /// Says which picture URLs from the data are not fetched because they are not http(s)
+    /// (`javascript:`, `data:`, `//host/x`, a file path): their people get placeholders, and
+    /// nobody should wonder why.
+    private func noteRefusedPictures(in people: [Person]) {
+        var refused: [(person: Person, text: String)] = []
+        for person in people {
+            for size in settings.imageSizes.sorted() {
+                guard let text = size.url(in: person.picture), !text.isEmpty, person.picture?.url(size) == nil else { continue }
+                refused.append((person, text))
+                break
+            }
+        }
+        guard let first = refused.first else { return }
+        let shown = first.text.count > 80 ? first.text.prefix(80) + "…" : Substring(first.text)
+        reporter.warning("\(BuildSummary.count(refused.count, "person", "people")) \(refused.count == 1 ? "has a picture URL" : "have picture URLs") "
+            + "that \(refused.count == 1 ? "is" : "are") not http(s) and \(refused.count == 1 ? "was" : "were") not fetched "
+            + "(the first, of \(first.person.displayName): \"\(shown)\"); \(refused.count == 1 ? "that person gets" : "they get") a placeholder.")
+    }
+
     /// One job per picture: list thumbnails first (page 1 ahead of the rest, in list order), then
     /// the high-density list sizes, then the large pictures detail pages use, in the background lane
     /// (alone there by default, so in list order too). `meanwhile` runs beside the downloads.
@@ -126,13 +145,14 @@ struct DataGathering: Sendable {
                 if let url = person.picture?.url(size) { jobs.append(.init(url: url, lane: lane)) }
             }
         }
+        noteRefusedPictures(in: data.people)
         var pipeline = ThumbnailPipeline(client: client, jobs: settings.jobs, perHost: settings.imagesPerHost ?? settings.jobs, reporter: reporter)
         let (settled, arrival) = AsyncStream.makeStream(of: SettledImage.self)
         pipeline.settled = { arrival.yield($0) }
         let arrivals = ImageArrivals(requested: Set(jobs.map(\.url)), settled: settled)
         return try await withThrowingTaskGroup(of: ImagePhasePart<Early>.self) { group in
             group.addTask { [pipeline, jobs, arrivals] in
-                let outcome = await pipeline.run(jobs, into: output)
+                let outcome = try await pipeline.run(jobs, into: output)
                 arrivals.phase.end()
                 arrival.finish()
                 return .images(outcome)

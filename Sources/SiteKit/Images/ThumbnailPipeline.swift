@@ -33,7 +33,9 @@ struct ThumbnailPipeline: Sendable {
     var settled: (@Sendable (SettledImage) -> Void)?
 
     /// Runs every job (duplicates are fetched once) and writes the images under `thumbs/`.
-    func run(_ requested: [Job], into output: StagedOutput) async -> Outcome {
+    /// Throws when the output cannot be written (a full disk): that is no picture's fault, and
+    /// the build cannot be published anyway.
+    func run(_ requested: [Job], into output: StagedOutput) async throws -> Outcome {
         let started = Date()
         var seen = Set<URL>()
         let unique = requested.filter { seen.insert($0.url).inserted }
@@ -69,6 +71,7 @@ struct ThumbnailPipeline: Sendable {
             settled?(SettledImage(url: job.url, result: result))
         }
         reporter.endProgress()
+        if let error = ledger.writeError { throw error }
         let all = ledger.results
         var images: [URL: PublishedImage] = [:]
         var failures: [(url: URL, reason: String)] = []
@@ -132,6 +135,7 @@ struct ThumbnailPipeline: Sendable {
             }
             return Fetched(result: .failed(reason: reason), networkFailure: network ? reason : nil)
         } catch {
+            ledger.recordWriteError(error)
             return Fetched(result: .failed(reason: "could not be published (\(FileProblem.describe(error)))"))
         }
     }
@@ -141,8 +145,14 @@ struct ThumbnailPipeline: Sendable {
 /// an actor, whose two hops per picture cost more than the updates.
 private final class Ledger: Sendable {
     private let state = Mutex<(results: [URL: ImageResult], published: Set<String>)>(([:], []))
+    private let firstWriteError = Mutex<(any Error)?>(nil)
 
     var results: [URL: ImageResult] { state.withLock { $0.results } }
+
+    /// The first error writing a picture into the output, which ends the build.
+    var writeError: (any Error)? { firstWriteError.withLock { $0 } }
+
+    func recordWriteError(_ error: any Error) { firstWriteError.withLock { $0 = $0 ?? error } }
 
     func record(_ result: ImageResult, for url: URL) { state.withLock { $0.results[url] = result } }
 

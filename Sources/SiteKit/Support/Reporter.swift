@@ -77,6 +77,26 @@ public final class Reporter: Sendable {
 
     private func emit(_ text: String) {
         endProgress()
-        sink(text)
+        sink(Self.printable(text))
+    }
+
+    /// `text` with the control characters that data may carry into a message (a name holding
+    /// ESC sequences that would recolour or clear the terminal, a carriage return that would
+    /// overwrite the line) shown as `\u{1B}`-style escapes; line breaks and tabs stay.
+    public static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isHidden) else { return text }
+        var shown = ""
+        for scalar in text.unicodeScalars {
+            if isHidden(scalar) {
+                shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
+    }
+
+    private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
     }
 }

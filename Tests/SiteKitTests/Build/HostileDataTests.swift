@@ -51,6 +51,7 @@ struct HostileDataTests {
         #expect(people.contains("href=\"mailto:x%22onmouseover=%22alert%283%29@example.com\""), "percent-encoded for the URL")
         #expect(people.contains(">x&quot;onmouseover=&quot;alert(3)@example.com</a>"), "escaped for the text")
         #expect(people.contains("Шевченко &amp;amp; Co"))
+        #expect(harness.text.contains("warning: 2 people have picture URLs that are not http(s) and were not fetched (the first, of Mr <script>alert(1)</script> O'Brien: \"javascript:alert(4)\"); they get a placeholder."), "\(harness.text)")
         #expect(people.contains("{{site.title}}"), "data is never evaluated as a template")
         #expect(posts.contains("&lt;script&gt;alert(&#39;post&#39;)&lt;/script&gt;"))
         #expect(posts.contains("{{{intro}}}"))
