@@ -88,6 +88,10 @@ public struct SiteBuild: Sendable {
             // A build cancelled (Ctrl-C) after its last step publishes nothing, like one cancelled before.
             try Task.checkCancellation()
             try output.commit()
+            if !output.carried.isEmpty {
+                let shown = output.carried.prefix(5).joined(separator: ", ") + (output.carried.count > 5 ? ", …" : "")
+                reporter.detail("kept \(BuildSummary.count(output.carried.count, "file", "files")) of your own in \(destination.path) (no build wrote them): \(shown)")
+            }
             memo?.save()
             record(gathered, written: output, fingerprint: store == nil ? nil : fingerprint, pages: render.pages, destination: destination, cacheDirectory: cacheDirectory)
             reporter.detail("timing: data and images \(Self.seconds(renderStarted - gatherStarted)) (pages without pictures, \(early.done.listPages.count) people list and \(early.done.personPages.count) person pages rendered meanwhile), render and write \(Self.seconds(renderAndWrite)), publish \(Self.seconds(ContinuousClock.now - writeStarted))")

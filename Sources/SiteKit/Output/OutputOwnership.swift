@@ -14,12 +14,33 @@ import Foundation
 public struct OutputOwnership: Sendable {
     /// The hidden file at the top of every output folder a build writes.
     public static let markName = ".site-output"
-    /// Its bytes: the same in every build, so that output stays byte-identical.
+    /// The mark's opening lines, the same in every build; the paths of the files the build wrote
+    /// follow (`markBytes(listing:)`).
     static let markBytes = Data("""
-        This folder is the output of `site build`, which replaces all of it on every build
-        (hidden files at the top level aside). Keep nothing here that the build did not write.
+        This folder is the output of `site build`, which replaces all of it on every build.
+        Files it did not write (listed below are those it did) are kept: hidden entries at the top
+        level, and anything else put here since, which the next build carries over.
 
         """.utf8)
+
+    /// The line after which the mark lists the files the build wrote, one relative path a line.
+    static let listingHeader = "Files written by the build:\n"
+
+    /// The mark of an output holding `paths` (sorted here): the same files, the same bytes.
+    static func markBytes(listing paths: some Collection<String>) -> Data {
+        var text = String(decoding: markBytes, as: UTF8.self) + "\n" + listingHeader
+        for path in paths.sorted() { text += path + "\n" }
+        return Data(text.utf8)
+    }
+
+    /// The files the build that wrote `folder` listed in its mark; nil when there is no mark or
+    /// it lists nothing (an output of a version before the listing), so nothing is known.
+    static func writtenPaths(in folder: URL) -> Set<String>? {
+        guard let (data, _) = PlainFile.read(folder.appendingPathComponent(markName).path) else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        guard let header = text.range(of: "\n" + listingHeader) else { return nil }
+        return Set(text[header.upperBound...].split(separator: "\n").map(String.init))
+    }
 
     public let places: ProtectedPlaces
 

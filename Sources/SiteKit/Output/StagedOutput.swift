@@ -76,6 +76,14 @@ public final class StagedOutput: Sendable {
 
     public var counts: Counts { tally.withLock { $0 } }
 
+    /// Files of the previous output that no build wrote (a `CNAME`, a download put there by
+    /// hand), carried over into the new one by `commit()`; relative paths, sorted.
+    public private(set) var carried: [String] {
+        get { carriedFiles.withLock { $0 } }
+        set { carriedFiles.withLock { $0 = newValue } }
+    }
+    private let carriedFiles = Mutex<[String]>([])
+
     /// Writes `data` at `relativePath` (e.g. "users/page/2/index.html") inside the staging folder.
     public func write(_ data: Data, to relativePath: String, digest: SHA256Digest? = nil) throws {
         try OutputPath.check(relativePath)
@@ -119,11 +127,32 @@ public final class StagedOutput: Sendable {
     }
 
     /// Whether the previous output holds exactly the files this build produced (hidden top-level
-    /// entries aside, which are the user's) and every one of them was unchanged.
-    private func previousOutputIsCurrent() -> Bool {
+    /// entries and the user's own files aside), every one of them unchanged, and the same mark.
+    private func previousOutputIsCurrent(userFiles: Set<String>, mark: Data) -> Bool {
         let (all, unchanged) = paths.withLock { ($0.all, $0.unchanged.count) }
-        guard unchanged == all.count, !all.isEmpty, let files = OutputFiles.regular(in: destination) else { return false }
+        guard unchanged == all.count, !all.isEmpty, PlainFile.holds(mark, at: destinationPath + "/" + OutputOwnership.markName),
+              let files = OutputFiles.regular(in: destination)?.filter({ !userFiles.contains($0.path) }) else { return false }
         return files.count == all.count && files.allSatisfy { all.contains($0.path) }
+    }
+
+    /// The previous output's files that no build wrote and this one does not write either: those
+    /// not listed in its mark. None when the mark lists nothing (an output of an older version).
+    private func userFiles() -> Set<String> {
+        guard hasPrevious, let written = OutputOwnership.writtenPaths(in: destination),
+              let files = OutputFiles.regular(in: destination) else { return [] }
+        let all = paths.withLock { $0.all }
+        return Set(files.map(\.path).filter { !written.contains($0) && !all.contains($0) })
+    }
+
+    /// Links the user's files of the previous output into the staging folder, at their places.
+    private func carry(_ userFiles: Set<String>) throws {
+        for relativePath in userFiles.sorted() {
+            try OutputError.wrap(path: stagingPath + "/" + relativePath, action: "carry over") {
+                try makeFolders(ofFileAt: relativePath)
+                Self.carry(destinationPath + "/" + relativePath, to: stagingPath + "/" + relativePath)
+            }
+        }
+        carried = userFiles.sorted()
     }
 
     /// Creates the folders of the checked relative path of a file inside the staging folder, each
@@ -147,10 +176,17 @@ public final class StagedOutput: Sendable {
     /// user, not to the build, and are carried over.
     public func commit() throws {
         let fileManager = FileManager.default
-        if previousOutputIsCurrent() {
+        let userFiles = userFiles()
+        let mark = OutputOwnership.markBytes(listing: paths.withLock { $0.all })
+        if previousOutputIsCurrent(userFiles: userFiles, mark: mark) {
+            carried = userFiles.sorted()
             discard()
             return
         }
+        try OutputError.wrap(path: stagingPath + "/" + OutputOwnership.markName, action: "write") {
+            _ = try PlainFile.write(mark, to: stagingPath + "/" + OutputOwnership.markName)
+        }
+        try carry(userFiles)
         try linkUnchanged()
         if let entries = try? fileManager.contentsOfDirectory(atPath: destination.path) {
             for name in entries where name.hasPrefix(".") {

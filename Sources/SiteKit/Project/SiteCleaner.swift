@@ -65,14 +65,54 @@ public struct SiteCleaner: Sendable {
                 + "Wait for it to finish or stop it, then run site clean again.")
         }
         var result = Result()
-        // A hidden entry of the output is the user's (a build carries it over), but for the mark.
-        try clean(output, keeping: { $0.hasPrefix(".") && $0 != OutputOwnership.markName }, into: &result)
+        if let written = OutputOwnership.writtenPaths(in: output) {
+            try cleanListed(written, into: &result)
+        } else {
+            // No listing (an output of an older version): a hidden entry is the user's (a build
+            // carries it over), but for the mark; the rest is the build's, as the mark says.
+            try clean(output, keeping: { $0.hasPrefix(".") && $0 != OutputOwnership.markName }, into: &result)
+        }
         try clean(cache, keeping: { !CacheFolder.isBuildEntry($0) }, into: &result)
         for folder in leftovers where fileManager.fileExists(atPath: folder.path) {
             try remove(folder)
             result.removed.append(folder.path)
         }
         return result
+    }
+
+    /// Removes the files the output's mark lists as the build's, the mark, and the folders that
+    /// leaves empty; the output itself too when nothing else is in it. Anything else (hidden
+    /// entries, files put there by hand, which builds carry over) stays and is named.
+    private func cleanListed(_ written: Set<String>, into result: inout Result) throws {
+        let fileManager = FileManager.default
+        var folders = Set<String>()
+        var removedAny = false
+        for path in written.sorted() where (try? OutputPath.check(path)) != nil {
+            let file = output.appendingPathComponent(path)
+            var info = stat()
+            guard lstat(file.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            try remove(file)
+            removedAny = true
+            var parent = (path as NSString).deletingLastPathComponent
+            while !parent.isEmpty { folders.insert(parent); parent = (parent as NSString).deletingLastPathComponent }
+        }
+        try remove(output.appendingPathComponent(OutputOwnership.markName))
+        // Deepest first, so that a folder is tried after what it held.
+        for folder in folders.sorted(by: { $0.count > $1.count }) {
+            let url = output.appendingPathComponent(folder)
+            if (try? fileManager.contentsOfDirectory(atPath: url.path))?.isEmpty == true { try remove(url) }
+        }
+        // What stays: hidden entries at the top, and every other file by its path.
+        let top = (try? fileManager.contentsOfDirectory(atPath: output.path)) ?? []
+        let visible = OutputFiles.regular(in: output)?.map(\.path) ?? top.filter { !$0.hasPrefix(".") }
+        var left = top.filter { $0.hasPrefix(".") }.sorted() + visible.sorted()
+        if left.isEmpty { left = top.sorted() }  // empty folders of the user's
+        if top.isEmpty {
+            try remove(output)
+            result.removed.append(output.path)
+        } else if removedAny {
+            result.kept.append(Result.Kept(folder: output.path, entries: left))
+        }
     }
 
     /// Removes the entries of `folder` that `kept` does not claim, then `folder` itself if that
@@ -83,13 +123,14 @@ public struct SiteCleaner: Sendable {
             return
         }
         let keep = entries.filter(kept).sorted()
-        for name in entries where !kept(name) {
+        let gone = entries.filter { !kept($0) }
+        for name in gone {
             try remove(folder.appendingPathComponent(name))
         }
         if keep.isEmpty {
             try remove(folder)
             result.removed.append(folder.path)
-        } else {
+        } else if !gone.isEmpty {
             result.kept.append(Result.Kept(folder: folder.path, entries: keep))
         }
     }

@@ -167,6 +167,28 @@ struct SiteScaffoldTests {
         #expect(try Data(contentsOf: output.appendingPathComponent(".git/HEAD")) == Data("x".utf8))
     }
 
+    @Test("a file put in the output by hand (a CNAME, a download) survives rebuilds and clean, which removes only what the build listed")
+    func usersFilesInTheOutputAreKept() async throws {
+        var harness = try BuildHarness(users: 3)
+        defer { harness.remove() }
+        _ = try await harness.build()
+        let built = try harness.site.files()
+        try Data("www.example.org\n".utf8).write(to: harness.output.appendingPathComponent("CNAME"))
+        try FileManager.default.createDirectory(at: harness.output.appendingPathComponent("downloads"), withIntermediateDirectories: true)
+        try Data("%PDF".utf8).write(to: harness.output.appendingPathComponent("downloads/report.pdf"))
+        harness.settings.users = 4
+        _ = try await harness.build()
+        let rebuilt = try harness.site.files()
+        #expect(rebuilt["CNAME"] == Data("www.example.org\n".utf8) && rebuilt["downloads/report.pdf"] == Data("%PDF".utf8))
+        #expect(rebuilt.count > built.count + 2, "the fourth person's pages are there too")
+
+        let cache = harness.folder.url.appendingPathComponent(".cache")
+        let result = try SiteCleaner(output: harness.output, cache: cache, project: harness.folder.url).clean()
+        #expect(result.kept.map(\.entries) == [["CNAME", "downloads/report.pdf"]])
+        #expect(try harness.site.files() == ["CNAME": Data("www.example.org\n".utf8), "downloads/report.pdf": Data("%PDF".utf8)])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: harness.output.path).sorted() == ["CNAME", "downloads"])
+    }
+
     @Test("clean refuses while a build is at work on the output, names it, and removes nothing")
     func cleanWaitsForARunningBuild() throws {
         let folder = try TemporaryFolder()

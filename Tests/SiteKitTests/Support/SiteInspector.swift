@@ -24,7 +24,7 @@ struct SiteInspector {
 
     /// Whether the output's mark is there, with its bytes.
     var markIsInPlace: Bool {
-        (try? Data(contentsOf: root.appendingPathComponent(OutputOwnership.markName))) == OutputOwnership.markBytes
+        (try? Data(contentsOf: root.appendingPathComponent(OutputOwnership.markName)))?.starts(with: OutputOwnership.markBytes) == true
     }
 
     /// Modification dates of every file.

@@ -35,7 +35,8 @@ extension SiteBuild {
     /// after its bytes were checked against its hash, and records the new folder. Nil, with the
     /// output untouched, when the store no longer holds one of them intact.
     private func restore(_ record: BuildRecord, destination: URL, cacheDirectory: URL) throws -> StagedOutput.Counts? {
-        guard let files = record.fileList, files.count == record.output.files,
+        // The output may hold files of the user's as well (carried over, not listed here).
+        guard let files = record.fileList, files.count <= record.output.files,
               let store = OutputStore(cacheDirectory: cacheDirectory) else { return nil }
         let output = try StagedOutput(destination: destination, store: store)
         do {
@@ -106,7 +107,7 @@ extension SiteBuild {
         guard let fingerprint, !gathered.source.isDemo, let requests = gathered.requests,
               gathered.images.failures.isEmpty, reporter.warnings.isEmpty, let seed = settings.seed,
               let files = written.fileDigests, !files.contains(where: { $0.path.contains("\n") }),
-              let output = OutputManifest.scan(destination), output.files == files.count else {
+              let output = OutputManifest.scan(destination), output.files == files.count + written.carried.count else {
             BuildRecord.remove(cacheDirectory: cacheDirectory, destination: destination)
             return
         }
