@@ -128,20 +128,19 @@ public final class StagedOutput: Sendable {
 
     /// Whether the previous output holds exactly the files this build produced (hidden top-level
     /// entries and the user's own files aside), every one of them unchanged, and the same mark.
-    private func previousOutputIsCurrent(userFiles: Set<String>, mark: Data) -> Bool {
+    private func previousOutputIsCurrent(previous: [String]?, userFiles: Set<String>, mark: Data) -> Bool {
         let (all, unchanged) = paths.withLock { ($0.all, $0.unchanged.count) }
         guard unchanged == all.count, !all.isEmpty, PlainFile.holds(mark, at: destinationPath + "/" + OutputOwnership.markName),
-              let files = OutputFiles.regular(in: destination)?.filter({ !userFiles.contains($0.path) }) else { return false }
-        return files.count == all.count && files.allSatisfy { all.contains($0.path) }
+              let files = previous?.filter({ !userFiles.contains($0) }) else { return false }
+        return files.count == all.count && files.allSatisfy { all.contains($0) }
     }
 
     /// The previous output's files that no build wrote and this one does not write either: those
     /// not listed in its mark. None when the mark lists nothing (an output of an older version).
-    private func userFiles() -> Set<String> {
-        guard hasPrevious, let written = OutputOwnership.writtenPaths(in: destination),
-              let files = OutputFiles.regular(in: destination) else { return [] }
+    private func userFiles(previous: [String]?) -> Set<String> {
+        guard let previous, let written = OutputOwnership.writtenPaths(in: destination) else { return [] }
         let all = paths.withLock { $0.all }
-        return Set(files.map(\.path).filter { !written.contains($0) && !all.contains($0) })
+        return Set(previous.filter { !written.contains($0) && !all.contains($0) })
     }
 
     /// Links the user's files of the previous output into the staging folder, at their places.
@@ -176,9 +175,11 @@ public final class StagedOutput: Sendable {
     /// user, not to the build, and are carried over.
     public func commit() throws {
         let fileManager = FileManager.default
-        let userFiles = userFiles()
+        // The previous output's files, listed once for both questions below.
+        let previous = hasPrevious ? OutputFiles.regular(in: destination)?.map(\.path) : nil
+        let userFiles = userFiles(previous: previous)
         let mark = OutputOwnership.markBytes(listing: paths.withLock { $0.all })
-        if previousOutputIsCurrent(userFiles: userFiles, mark: mark) {
+        if previousOutputIsCurrent(previous: previous, userFiles: userFiles, mark: mark) {
             carried = userFiles.sorted()
             discard()
             return
