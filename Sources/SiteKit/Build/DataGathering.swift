@@ -63,13 +63,14 @@ struct DataGathering: Sendable {
         let cacheDirectory = options.resolve(settings.cacheDirectory)
         let client = FetchRecorder(makeClient(cacheDirectory, http, settings.jobs))
         prefill?.start(HTTPCache.entriesFolder(in: cacheDirectory))
-        let data = try await fetchData(client: client, randomUser: settings.randomUserURL, jsonPlaceholder: settings.jsonPlaceholderURL)
+        let data = try await fetchData(client: client, randomUser: settings.randomUserURL, jsonPlaceholder: settings.jsonPlaceholderURL,
+                                       offline: options.offline)
         var hosts: [String] = []
         for url in [settings.randomUserURL, settings.jsonPlaceholderURL] {
             let host = Self.hostAndPort(url)
             if !hosts.contains(host) { hosts.append(host) }
         }
-        let source = DataSource(isDemo: false, detail: hosts.joined(separator: ", "))
+        let source = DataSource(isDemo: false, detail: hosts.joined(separator: ", "), offline: options.offline)
         let (images, early) = try await images(for: data, source: source, client: client, into: output, meanwhile: meanwhile)
         return (Result(data: data, source: source, images: images, requests: client.requests), early)
     }
@@ -89,8 +90,10 @@ struct DataGathering: Sendable {
         }
     }
 
-    private func fetchData(client: any HTTPFetching, randomUser: URL, jsonPlaceholder: URL) async throws -> SiteData {
-        reporter.info("fetching \(BuildSummary.count(settings.users, "person", "people")) (seed \(seed)) from \(randomUser.shown) and posts from \(jsonPlaceholder.shown)")
+    private func fetchData(client: any HTTPFetching, randomUser: URL, jsonPlaceholder: URL, offline: Bool = false) async throws -> SiteData {
+        let verb = offline ? "reading" : "fetching"
+        reporter.info("\(verb) \(BuildSummary.count(settings.users, "person", "people")) (seed \(seed)) from \(randomUser.shown) and posts from \(jsonPlaceholder.shown)"
+            + (verb == "reading" ? ", from the cache only (--offline)" : ""))
         let data = try await SiteDataFetcher(client: client, randomUserURL: randomUser, jsonPlaceholderURL: jsonPlaceholder,
                                              users: settings.users, seed: seed, nationalities: settings.nationalities).fetch()
         for skipped in data.skipped {
@@ -147,6 +150,7 @@ struct DataGathering: Sendable {
         }
         noteRefusedPictures(in: data.people)
         var pipeline = ThumbnailPipeline(client: client, jobs: settings.jobs, perHost: settings.imagesPerHost ?? settings.jobs, reporter: reporter)
+        pipeline.strict = options.strict
         let (settled, arrival) = AsyncStream.makeStream(of: SettledImage.self)
         pipeline.settled = { arrival.yield($0) }
         let arrivals = ImageArrivals(requested: Set(jobs.map(\.url)), settled: settled)

@@ -52,9 +52,11 @@ public struct DataSource: Sendable, Hashable {
     public var isDemo: Bool
     /// Hosts the data came from, or the host that could not be reached (demo fallback).
     public var detail: String
+    /// True when `--offline` kept every request in the cache.
+    public var offline = false
 
     /// `live (randomuser.me, jsonplaceholder.typicode.com)` or `demo (embedded API; randomuser.me unreachable)`.
     public var summary: String {
-        isDemo ? "demo (\(detail))" : "live (\(detail))"
+        isDemo ? "demo (\(detail))" : offline ? "live (\(detail), from the cache: --offline made no request)" : "live (\(detail))"
     }
 }

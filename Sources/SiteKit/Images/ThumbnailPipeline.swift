@@ -29,6 +29,8 @@ struct ThumbnailPipeline: Sendable {
     var perHost: Int
     var reporter: Reporter
     var limits = ImageLimits()
+    /// `--strict`: a failed picture fails the build, so no warning promises a placeholder.
+    var strict = false
     /// Told of each URL as it settles, from the worker that settled it.
     var settled: (@Sendable (SettledImage) -> Void)?
 
@@ -85,7 +87,8 @@ struct ThumbnailPipeline: Sendable {
         // A stopped build reports why it stopped, not every picture it did not fetch.
         if !Task.isCancelled {
             for failure in failures {
-                reporter.warning("image \(failure.url.shown) \(failure.reason); the page shows a placeholder instead.")
+                reporter.warning("image \(failure.url.shown) \(failure.reason)"
+                    + (strict ? "; with --strict, the build fails." : "; the page shows a placeholder instead."))
             }
             // The counts are in the build's summary, with the phase's time: not said twice.
             reporter.endProgress()

@@ -192,6 +192,7 @@ struct PicturePipelineTests {
             strict.options.strict = true
             let error = await #expect(throws: BuildError.self) { try await strict.build() }
             #expect(error?.description.contains("--strict") == true)
+            #expect(strict.text.contains("answered HTTP 404; with --strict, the build fails."), "no placeholder is promised")
             #expect(try harness.site.files() == before)
             _ = try await harness.build()
             #expect(harness.text.contains(missing) && harness.text.contains("answered HTTP 404"))

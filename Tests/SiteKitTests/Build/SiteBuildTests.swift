@@ -211,6 +211,25 @@ struct SourceChoiceTests {
         }
     }
 
+    @Test("--offline with everything cached: the build says it reads from the cache, and its summary that no request was made")
+    func offlineFromTheCacheSaysSo() async throws {
+        try await DemoAPIServer.with { server in
+            var harness = try BuildHarness(source: .live, users: 6)
+            defer { harness.remove() }
+            harness.use(server)
+            harness.settings.cacheTTL = 86_400
+            _ = try await harness.build()
+            let before = await server.log.requests(pathPrefix: "/").count
+            harness.options.offline = true
+            harness.options.force = true
+            let summary = try await harness.build()
+            #expect(await server.log.requests(pathPrefix: "/").count == before)
+            let host = "127.0.0.1:\(server.baseURL.port!)"
+            #expect(summary.source.summary == "live (\(host), from the cache: --offline made no request)")
+            #expect(harness.text.contains("reading 6 people (seed harness) from http://\(host)/api/ and posts from http://\(host), from the cache only (--offline)"))
+        }
+    }
+
     @Test("live: an unreachable API fails the build, names the host, suggests --demo, and keeps the previous output")
     func liveFailsWhenRefused() async throws {
         let closed = ClosedPort()
