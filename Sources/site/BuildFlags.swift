@@ -64,7 +64,7 @@ struct BuildFlags: ParsableArguments {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
             throw ValidationError("\(flag) must be an http(s) URL such as http://127.0.0.1:8080/api/, not \(text).")
         }
-        return url
+        return FetchableURL.normalized(url)
     }
 
     /// The settings file, as a URL; its folder is the project folder.

@@ -10,12 +10,21 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         /// No HTTP response at all. `unreachable` is true when the host could not be reached
         /// (the name does not resolve, the connection is refused, no route).
         case transport(detail: String, unreachable: Bool)
-        /// A response arrived in a content or transfer coding the transport cannot decode, so
-        /// none of it can be handed over. Not retried: the server would answer the same way.
-        case undecodable
-        /// URLSession refused the URL before connecting (on Linux, an IPv6 address such as
+        /// A response arrived in a content coding the transport cannot decode (`coding`, when the
+        /// response named it), or `damaged`: in one it knows, but the body does not decode. None
+        /// of it can be handed over. Not retried: the server would answer the same way.
+        case undecodable(coding: String?, damaged: Bool)
+        /// The HTTP client refused the URL before connecting (on Linux, an IPv6 address such as
         /// `[::1]`). Not retried: it would refuse it again.
         case refusedURL
+        /// A URL the HTTP client cannot fetch, with the reason as a clause ("names port 99999,
+        /// and ports go from 1 to 65535"). Not retried.
+        case unfetchableURL(String)
+        /// An https URL whose server answered the TLS handshake with something else, most often
+        /// plain HTTP. Not retried.
+        case notTLS
+        /// The server answered, but not in HTTP (an SSH server on that port). Not retried.
+        case notHTTP
         /// The whole-response deadline fired.
         case timeout(seconds: Double)
         /// The server answered with an error status.
@@ -25,6 +34,9 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         case redirectWithoutLocation(Int)
         /// The body was not the JSON we expected; `path` is where decoding failed.
         case decoding(path: String, detail: String)
+        /// A 2xx body of the wrong kind altogether: `received` says what it was ("an HTML page
+        /// (text/html)"), `expected` what the caller needed ("JSON"). Never cached.
+        case unexpectedBody(received: String, expected: String)
         /// `--offline` and no cached copy.
         case offlineMiss
         /// A size or redirect limit was exceeded.
@@ -58,10 +70,10 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
     /// A short name for the kind, used in machine-readable output.
     public var kindName: String {
         switch kind {
-        case .transport, .undecodable, .refusedURL: "transport"
+        case .transport, .undecodable, .refusedURL, .notTLS, .notHTTP, .unfetchableURL: "transport"
         case .timeout: "timeout"
         case .httpStatus, .redirectWithoutLocation: "http"
-        case .decoding: "decoding"
+        case .decoding, .unexpectedBody: "decoding"
         case .offlineMiss: "offline"
         case .limit: "limit"
         case .retryAfterTooLong: "retry-after"
@@ -86,10 +98,19 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
                 return "\(target) failed: \(host) could not be reached (\(detail))\(tries). Check the network or the URL\(demo)."
             }
             return "\(target) failed: \(Self.clause(detail))\(tries). Check the network and retry\(demo)."
-        case .undecodable:
-            return "\(target) failed: the server answered in a content or transfer coding that URLSession cannot decode (it knows identity, chunked, gzip, deflate, br and zstd), so nothing of the response could be used or stored. The server chose a coding the request did not offer: report it to whoever runs it."
+        case .undecodable(let coding, let damaged):
+            let what = damaged
+                ? "the server sent a body marked as \(coding ?? "encoded") that does not decode as \(coding ?? "such") (it is damaged, or in another coding)"
+                : "the server sent the body in \(coding.map { "the \"\($0)\" content coding" } ?? "a content coding"), which this tool cannot decode (it decodes gzip and deflate)"
+            return "\(target) failed: \(what), so nothing of the response could be used or stored. Retrying will not help: ask whoever runs the server to send it uncoded or in gzip\(forBuild ? "" : ", or try site fetch -H 'Accept-Encoding: identity'")\(demo)."
         case .refusedURL:
-            return "\(target) failed: URLSession, the HTTP client of builds and site fetch, refused the URL before connecting (on Linux it does not accept IPv6 addresses such as [::1]). Use a host name instead, such as localhost."
+            return "\(target) failed: the HTTP client of builds and site fetch refused the URL before connecting (on Linux it does not accept IPv6 addresses such as [::1]). Use a host name instead, such as localhost."
+        case .unfetchableURL(let problem):
+            return "\(target) cannot be fetched: it \(problem). Correct the URL."
+        case .notHTTP:
+            return "\(target) failed: the server on that port did not answer in HTTP; something else (an SSH or mail server, say) listens there. Check the port in the URL."
+        case .notTLS:
+            return "\(target) failed: the server did not speak TLS (https) on that port; it may serve plain HTTP there. Try the URL with http:// instead, or check the port."
         case .timeout(let seconds):
             return "\(target) timed out after \(Self.format(seconds)) s\(tries). The server is slow or stalled; retry later\(forBuild ? ", raise --timeout, or run with --demo" : " or raise --timeout")."
         case .httpStatus(let status, let message):
@@ -99,7 +120,9 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         case .redirectWithoutLocation(let status):
             return "\(target) answered HTTP \(status), a redirect, without the Location header that says where to; there is nothing to follow (and URLSession drops the body of such a response). The server is at fault: check the URL, or tell whoever runs it."
         case .decoding(let path, let detail):
-            return "\(target) sent JSON this tool cannot read at \(path.isEmpty ? "the top level" : path): \(detail). Check that the URL points at the right API."
+            return "\(target) sent JSON this tool cannot read at \(path.isEmpty ? "the top level" : path): \(detail); it was not cached. Check that the URL points at the right API."
+        case .unexpectedBody(let received, let expected):
+            return "\(target) answered with \(received) where \(expected) was expected; it was not cached. The server may be down for maintenance, or the URL may not point at the API: check the URL and retry later\(demo)."
         case .offlineMiss:
             return "\(target) is not in the cache, and --offline forbids the network. Go online and \(forBuild ? "build once to fill the cache, or use --demo" : "fetch it once to fill the cache")."
         case .limit(let detail):
@@ -114,7 +137,7 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
     /// Failures after which a stale cached copy may stand in for the origin (stale-if-error).
     var allowsStaleFallback: Bool {
         switch kind {
-        case .transport, .undecodable, .redirectWithoutLocation, .timeout, .retryAfterTooLong: true
+        case .transport, .undecodable, .redirectWithoutLocation, .timeout, .retryAfterTooLong, .notTLS, .notHTTP: true
         default: false
         }
     }
@@ -123,8 +146,12 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
     var shortReason: String {
         switch kind {
         case .transport(let detail, _): "failed (\(Self.clause(detail)))"
-        case .undecodable: "answered in a coding URLSession cannot decode"
-        case .refusedURL: "was refused by URLSession before connecting (on Linux it does not accept IPv6 addresses such as [::1])"
+        case .undecodable(let coding, let damaged):
+            damaged ? "sent a \(coding ?? "coded") body that does not decode" : "answered in a content coding this tool cannot decode\(coding.map { " (\($0))" } ?? "")"
+        case .refusedURL: "was refused by the HTTP client before connecting (on Linux it does not accept IPv6 addresses such as [::1])"
+        case .notTLS: "did not speak TLS (https) on that port"
+        case .notHTTP: "did not answer in HTTP"
+        case .unfetchableURL(let problem): "cannot be fetched: it \(problem)"
         case .timeout(let seconds): "timed out after \(Self.format(seconds)) s"
         case .retryAfterTooLong(let seconds, _): "asked to retry after \(Self.format(seconds)) s"
         case .httpStatus(let status, _): "answered HTTP \(status)"
@@ -132,6 +159,7 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         case .offlineMiss: "is not cached"
         case .limit(let detail): "was refused: \(detail)"
         case .decoding(_, let detail): "sent unreadable JSON: \(detail)"
+        case .unexpectedBody(let received, let expected): "answered with \(received) instead of \(expected)"
         case .cache(let detail): "could not use the cache: \(detail)"
         }
     }

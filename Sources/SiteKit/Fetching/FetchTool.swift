@@ -52,7 +52,7 @@ public enum FetchTool {
 
     /// The request for these flags; throws `FetchToolError` for a bad URL or header line.
     public static func request(_ options: FetchToolOptions) throws -> HTTPRequest {
-        guard let url = URL(string: options.url) else {
+        guard let url = URL(string: options.url).map(FetchableURL.normalized) else {
             throw FetchToolError("\(options.url) is not an http or https URL")
         }
         if let problem = FetchableURL.problem(with: url) {

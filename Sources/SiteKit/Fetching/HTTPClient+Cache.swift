@@ -3,19 +3,22 @@ import Foundation
 /// The request path through the private cache (RFC 9111 §4): reuse, validation, storage,
 /// invalidation and stale-if-error.
 extension HTTPClient {
-    func fetchThroughCache(_ request: HTTPRequest, limits: TransferLimits) async throws -> FetchResult {
-        guard let cache else { return try await direct(request, limits: limits) }
+    func fetchThroughCache(_ request: HTTPRequest, limits: TransferLimits, check: BodyCheck? = nil) async throws -> FetchResult {
+        guard let cache else { return try await direct(request, limits: limits, check: check) }
         switch request.method {
-        case "GET", "HEAD": return try await read(request, limits: limits, cache: cache)
+        case "GET", "HEAD": return try await read(request, limits: limits, cache: cache, check: check)
         case "OPTIONS", "TRACE": return try await direct(request, limits: limits)
         default: return try await unsafe(request, limits: limits, cache: cache)
         }
     }
 
     /// Straight to the origin; nothing is read or stored.
-    private func direct(_ request: HTTPRequest, limits: TransferLimits) async throws -> FetchResult {
+    private func direct(_ request: HTTPRequest, limits: TransferLimits, check: BodyCheck? = nil) async throws -> FetchResult {
         guard !options.offline else { throw FetchError(.offlineMiss, method: request.method, url: request.url) }
         let exchange = try await send(request, limits: limits)
+        if let problem = Self.problem(of: exchange, for: request, check: check) {
+            throw FetchError(problem, method: request.method, url: request.url, attempts: exchange.attempts)
+        }
         return FetchResult(response: exchange.response, outcome: .bypass, attempts: exchange.attempts)
     }
 
@@ -34,7 +37,7 @@ extension HTTPClient {
         return result
     }
 
-    private func read(_ request: HTTPRequest, limits: TransferLimits, cache: HTTPCache) async throws -> FetchResult {
+    private func read(_ request: HTTPRequest, limits: TransferLimits, cache: HTTPCache, check: BodyCheck?) async throws -> FetchResult {
         var request = request
         if options.refresh && !request.headers.contains("Cache-Control") {
             // A reload, as browsers make it: the origin and any cache on the way are asked for a
@@ -43,7 +46,7 @@ extension HTTPClient {
         }
         let directives = RequestDirectives(request.headers)
         if directives.noStore || CachedAnswer.bypassesCache(request) {
-            return try await direct(request, limits: limits)
+            return try await direct(request, limits: limits, check: check)
         }
         let stored = cache.entries(method: "GET", url: request.url)
         let selected = stored.first { Vary.matches($0.metadata.vary, responseHeaders: $0.headers, request: request.headers) }
@@ -71,7 +74,7 @@ extension HTTPClient {
         if directives.onlyIfCached {
             return FetchResult(response: CachedAnswer.gatewayTimeout(for: request), outcome: .miss, attempts: 0)
         }
-        return try await validate(request, limits: limits, cache: cache, stored: stored, selected: selected)
+        return try await validate(request, limits: limits, cache: cache, stored: stored, selected: selected, check: check)
     }
 
     /// Whether `entry` may answer without contacting the origin (§4.2, §5.2.1).
@@ -130,7 +133,7 @@ extension HTTPClient {
 
     /// Asks the origin, conditionally when we hold validators (§4.3.1), and handles its answer.
     private func validate(_ request: HTTPRequest, limits: TransferLimits, cache: HTTPCache,
-                          stored: [CacheEntry], selected: CacheEntry?) async throws -> FetchResult {
+                          stored: [CacheEntry], selected: CacheEntry?, check: BodyCheck?) async throws -> FetchResult {
         let callerConditional = CachedAnswer.isConditional(request)
         var outgoing = request
         var validated: CacheEntry?
@@ -154,7 +157,7 @@ extension HTTPClient {
         }
         let conditional = callerConditional || outgoing.headers != request.headers
         guard exchange.response.status == 304, conditional else {
-            return store(exchange, for: request, cache: cache, stored: stored, selected: selected)
+            return try store(exchange, for: request, cache: cache, stored: stored, selected: selected, check: check)
         }
         let chosen = CacheRules.selected(by: exchange.response.headers, among: stored, validated: validated)
         guard !chosen.isEmpty else {
@@ -165,7 +168,7 @@ extension HTTPClient {
             // rather than serve the wrong body (§4.3.4).
             var retry = try await send(request, limits: limits)
             retry.attempts += exchange.attempts
-            return store(retry, for: request, cache: cache, stored: stored, selected: selected)
+            return try store(retry, for: request, cache: cache, stored: stored, selected: selected, check: check)
         }
         let updated = chosen.map { freshened($0, by: exchange) }
         for entry in updated { save(entry, in: cache) }

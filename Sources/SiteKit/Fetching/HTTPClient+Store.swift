@@ -3,11 +3,20 @@ import Foundation
 /// What happens to a full response from the origin: stale-if-error, HEAD updates, storage.
 extension HTTPClient {
     func store(_ exchange: Exchange, for request: HTTPRequest, cache: HTTPCache,
-               stored: [CacheEntry], selected: CacheEntry?) -> FetchResult {
+               stored: [CacheEntry], selected: CacheEntry?, check: BodyCheck? = nil) throws -> FetchResult {
         let response = exchange.response
         if response.status >= 500,
            let stale = staleFallback(request, entry: selected, reason: "answered HTTP \(response.status)", attempts: exchange.attempts) {
             return stale
+        }
+        if let problem = Self.problem(of: exchange, for: request, check: check) {
+            // The caller cannot use this body: it must not replace the stored copy, which may
+            // stand in for it as it would for a server error.
+            let error = FetchError(problem, method: request.method, url: request.url, attempts: exchange.attempts)
+            if let stale = staleFallback(request, entry: selected, reason: error.shortReason, attempts: exchange.attempts) {
+                return stale
+            }
+            throw error
         }
         var result = FetchResult(response: response, outcome: .miss, attempts: exchange.attempts)
         if request.method == "HEAD" {
@@ -37,6 +46,12 @@ extension HTTPClient {
             cache.remove(old)
         }
         return result
+    }
+
+    /// Why the caller's check rejects a 2xx answer to a GET, or nil.
+    static func problem(of exchange: Exchange, for request: HTTPRequest, check: BodyCheck?) -> FetchError.Kind? {
+        guard let check, request.method == "GET", (200..<300).contains(exchange.response.status) else { return nil }
+        return check.problem(exchange.response)
     }
 
     /// Serves `entry` stale when the origin failed, unless the origin or the request forbids it
