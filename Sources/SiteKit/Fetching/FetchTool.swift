@@ -16,10 +16,11 @@ public struct FetchToolOptions: Sendable {
     /// Per-attempt deadline in seconds.
     public var timeout: Double
 
-    public init(url: String, method: String = "GET", headers: [String] = [], body: Data? = nil, json: Bool = false,
+    /// - Parameter method: nil sends GET, or POST when there is a `body` (as curl does with `-d`).
+    public init(url: String, method: String? = nil, headers: [String] = [], body: Data? = nil, json: Bool = false,
                 noRetry: Bool = false, offline: Bool = false, refresh: Bool = false, timeout: Double = 30) {
         self.url = url
-        self.method = method
+        self.method = method ?? (body == nil ? "GET" : "POST")
         self.headers = headers
         self.body = body
         self.json = json
@@ -74,6 +75,9 @@ public enum FetchTool {
         guard !method.isEmpty, !method.contains(where: { $0.isWhitespace }) else {
             throw FetchToolError("--method \"\(options.method)\" is not an HTTP method")
         }
+        if options.body != nil, ["GET", "HEAD"].contains(method.uppercased()) {
+            throw FetchToolError("--data sends a request body, which a \(method.uppercased()) request cannot carry; use --method POST (or PUT, PATCH), or leave --method out to send POST")
+        }
         return HTTPRequest(method: method, url: url, headers: headers, body: options.body)
     }
 
@@ -102,7 +106,8 @@ public enum FetchTool {
     public static func summary(_ result: FetchResult, milliseconds: Int) -> String {
         let age = result.age.map { "age \($0) s" } ?? "age -"
         // A redirect is not followed by site fetch: say where it leads.
-        let location = (300..<400).contains(result.response.status) ? result.response.headers["Location"].map { ", Location: \($0)" } ?? "" : ""
+        let location = (300..<400).contains(result.response.status)
+            ? result.response.headers["Location"].map { ", Location: \(URL(string: $0)?.shown ?? $0)" } ?? "" : ""
         return "HTTP \(result.response.status)\(location), \(result.outcome.rawValue), \(age), \(result.response.body.count) bytes, \(milliseconds) ms"
     }
 

@@ -118,4 +118,21 @@ import Testing
             #expect(output.standardError.hasPrefix("HTTP 301, Location: /new, miss, "), "\(output.standardError)")
         }
     }
+
+    @Test("a password in the URL is masked in --json's url and in the redirect line")
+    func passwordsAreMaskedInOutput() async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        try await TestOrigin.run({ _ in
+            .text("", status: 302, headers: ["Location": "http://u:hunter2@example.test/next"])
+        }) { origin in
+            let url = "http://u:hunter2@127.0.0.1:\(origin.port)/r"
+            let json = await FetchTool.run(FetchToolOptions(url: url, json: true, noRetry: true), client: harness.client())
+            let object = try object(json.standardOutput)
+            #expect((object["url"] as? String)?.contains("hunter2") == false && (object["url"] as? String)?.contains("***") == true)
+            let plain = await FetchTool.run(FetchToolOptions(url: url, noRetry: true), client: harness.client())
+            #expect(plain.standardError.contains("Location: http://u:***@example.test/next") && !plain.standardError.contains("hunter2"),
+                    "\(plain.standardError)")
+        }
+    }
 }
