@@ -26,8 +26,10 @@ extension HTTPFetching {
         let result = try await fetch(request, limits: .json, check: check)
         let response = result.response
         guard (200..<300).contains(response.status) else {
-            throw FetchError(.httpStatus(response.status, serverMessage: ServerMessage.extract(from: response.body)),
-                             method: request.method, url: request.url, attempts: result.attempts)
+            var error = FetchError(.httpStatus(response.status, serverMessage: ServerMessage.extract(from: response.body)),
+                                   method: request.method, url: request.url, attempts: result.attempts)
+            error.retryAt = result.retryAt
+            throw error
         }
         if result.outcome == .miss || result.outcome == .bypass, let value = decoded.withLock({ $0 }) {
             return (value, result)

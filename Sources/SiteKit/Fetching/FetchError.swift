@@ -41,8 +41,6 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         case offlineMiss
         /// A size or redirect limit was exceeded.
         case limit(String)
-        /// The server asked us to wait longer than we are willing to.
-        case retryAfterTooLong(seconds: Double, cap: Double)
         /// The on-disk cache could not be used.
         case cache(String)
     }
@@ -52,6 +50,9 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
     public var url: URL
     /// How many attempts were made before giving up.
     public var attempts: Int
+    /// For an HTTP status: when the server asked to be retried (`Retry-After`), later than this
+    /// tool waits.
+    public var retryAt: Date?
 
     public init(_ kind: Kind, method: String = "GET", url: URL, attempts: Int = 1) {
         self.kind = kind
@@ -76,7 +77,6 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         case .decoding, .unexpectedBody: "decoding"
         case .offlineMiss: "offline"
         case .limit: "limit"
-        case .retryAfterTooLong: "retry-after"
         case .cache: "cache"
         }
     }
@@ -115,6 +115,9 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
             return "\(target) timed out after \(Self.format(seconds)) s\(tries). The server is slow or stalled; retry later\(forBuild ? ", raise --timeout, or run with --demo" : " or raise --timeout")."
         case .httpStatus(let status, let message):
             let said = message.map { ": the server said \"\($0)\"" } ?? ""
+            if let retryAt {
+                return "\(target) answered HTTP \(status)\(said)\(tries), and asked to be retried at \(Self.clockTime(retryAt)) (Retry-After), later than this tool waits. Retry then\(forBuild ? ", or run with --demo" : "")."
+            }
             let advice = status >= 500 ? "The server is failing; retry later\(forBuild ? " or run with --demo" : "")." : "Check the URL and its parameters."
             return "\(target) answered HTTP \(status)\(said)\(tries). \(advice)"
         case .redirectWithoutLocation(let status):
@@ -127,8 +130,6 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
             return "\(target) is not in the cache, and --offline forbids the network. Go online and \(forBuild ? "build once to fill the cache, or use --demo" : "fetch it once to fill the cache")."
         case .limit(let detail):
             return "\(target) was refused: \(detail)."
-        case .retryAfterTooLong(let seconds, let cap):
-            return "\(target) asked to retry after \(Self.format(seconds)) s, longer than the \(Self.format(cap)) s this tool waits. Retry later\(forBuild ? ", or run with --demo" : "")."
         case .cache(let detail):
             return "\(target): the cache could not be used: \(detail)."
         }
@@ -137,7 +138,7 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
     /// Failures after which a stale cached copy may stand in for the origin (stale-if-error).
     var allowsStaleFallback: Bool {
         switch kind {
-        case .transport, .undecodable, .redirectWithoutLocation, .timeout, .retryAfterTooLong, .notTLS, .notHTTP: true
+        case .transport, .undecodable, .redirectWithoutLocation, .timeout, .notTLS, .notHTTP: true
         default: false
         }
     }
@@ -153,7 +154,6 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         case .notHTTP: "did not answer in HTTP"
         case .unfetchableURL(let problem): "cannot be fetched: it \(problem)"
         case .timeout(let seconds): "timed out after \(Self.format(seconds)) s"
-        case .retryAfterTooLong(let seconds, _): "asked to retry after \(Self.format(seconds)) s"
         case .httpStatus(let status, _): "answered HTTP \(status)"
         case .redirectWithoutLocation(let status): "answered HTTP \(status) without a Location"
         case .offlineMiss: "is not cached"
@@ -171,7 +171,21 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         return String(text)
     }
 
+    /// Seconds as messages show them: whole seconds from 10 s on, else to a tenth ("0.4", "2").
     static func format(_ seconds: Double) -> String {
-        seconds.rounded() == seconds ? String(Int(seconds)) : String(format: "%.1f", seconds)
+        if seconds >= 10 || seconds.rounded() == seconds { return String(Int(seconds.rounded())) }
+        let tenths = (seconds * 10).rounded() / 10
+        return tenths.rounded() == tenths ? String(Int(tenths)) : String(format: "%.1f", tenths)
+    }
+
+    /// A moment as "14:05 UTC", with the date too when it is not today's.
+    static func clockTime(_ date: Date, now: Date = Date()) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        let sameDay = formatter.string(from: date) == formatter.string(from: now)
+        formatter.dateFormat = sameDay ? "HH:mm:ss 'UTC'" : "yyyy-MM-dd HH:mm:ss 'UTC'"
+        return formatter.string(from: date)
     }
 }

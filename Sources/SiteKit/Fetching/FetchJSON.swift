@@ -5,7 +5,7 @@ import Foundation
 /// Success, whatever the HTTP status:
 /// `{"age": 12, "body_base64": "…", "cache": "hit", "headers": [["ETag", "\"x\""]], "status": 200, "url": "…"}`
 /// (`age` is null unless the cache answered). Failure without a response:
-/// `{"error": "…", "kind": "transport" | "timeout" | "offline" | "limit" | "retry-after" | "usage" | …}`.
+/// `{"error": "…", "kind": "transport" | "timeout" | "offline" | "limit" | "usage" | …}`.
 public enum FetchJSON {
     private struct Success: Encodable {
         var url: String

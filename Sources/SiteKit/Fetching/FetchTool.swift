@@ -108,7 +108,9 @@ public enum FetchTool {
         // A redirect is not followed by site fetch: say where it leads.
         let location = (300..<400).contains(result.response.status)
             ? result.response.headers["Location"].map { ", Location: \(URL(string: $0)?.shown ?? $0)" } ?? "" : ""
-        return "HTTP \(result.response.status)\(location), \(result.outcome.rawValue), \(age), \(result.response.body.count) bytes, \(milliseconds) ms"
+        // A Retry-After longer than the client waits: the server's own answer, not retried.
+        let retry = result.retryAt.map { "; the server asked to be retried at \(FetchError.clockTime($0)), later than this tool waits, so it did not retry" } ?? ""
+        return "HTTP \(result.response.status)\(location), \(result.outcome.rawValue), \(age), \(result.response.body.count) bytes, \(milliseconds) ms\(retry)"
     }
 
     private static func failure(_ message: String, kind: String, json: Bool) -> FetchToolOutput {

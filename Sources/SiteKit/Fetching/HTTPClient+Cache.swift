@@ -19,7 +19,9 @@ extension HTTPClient {
         if let problem = Self.problem(of: exchange, for: request, check: check) {
             throw FetchError(problem, method: request.method, url: request.url, attempts: exchange.attempts)
         }
-        return FetchResult(response: exchange.response, outcome: .bypass, attempts: exchange.attempts)
+        var result = FetchResult(response: exchange.response, outcome: .bypass, attempts: exchange.attempts)
+        result.retryAt = exchange.retryAt
+        return result
     }
 
     /// Unsafe methods are never cached; a non-error answer invalidates the URL and the same-origin

@@ -19,6 +19,7 @@ extension HTTPClient {
             throw error
         }
         var result = FetchResult(response: response, outcome: .miss, attempts: exchange.attempts)
+        result.retryAt = exchange.retryAt
         if request.method == "HEAD" {
             // A HEAD response may refresh the stored GET it describes (§4.3.5).
             if response.status == 200 {
