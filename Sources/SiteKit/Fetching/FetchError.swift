@@ -39,6 +39,9 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         case unexpectedBody(received: String, expected: String)
         /// `--offline` and no cached copy.
         case offlineMiss
+        /// `--offline`, and the cached copy's `Cache-Control` (the directive given) forbids using
+        /// it without asking its server.
+        case offlineForbidden(String)
         /// A size or redirect limit was exceeded.
         case limit(String)
         /// The on-disk cache could not be used.
@@ -65,6 +68,7 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
     public var isUnreachable: Bool {
         if case .transport(_, let unreachable) = kind { return unreachable }
         if case .offlineMiss = kind { return true }
+        if case .offlineForbidden = kind { return true }
         return false
     }
 
@@ -75,7 +79,7 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         case .timeout: "timeout"
         case .httpStatus, .redirectWithoutLocation: "http"
         case .decoding, .unexpectedBody: "decoding"
-        case .offlineMiss: "offline"
+        case .offlineMiss, .offlineForbidden: "offline"
         case .limit: "limit"
         case .cache: "cache"
         }
@@ -128,6 +132,8 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
             return "\(target) answered with \(received) where \(expected) was expected; it was not cached. The server may be down for maintenance, or the URL may not point at the API: check the URL and retry later\(demo)."
         case .offlineMiss:
             return "\(target) is not in the cache, and --offline forbids the network. Go online and \(forBuild ? "build once to fill the cache, or use --demo" : "fetch it once to fill the cache")."
+        case .offlineForbidden(let directive):
+            return "\(target) has a cached copy, but its server forbids using it unchecked (Cache-Control: \(directive)), and --offline forbids the network. Retry online."
         case .limit(let detail):
             return "\(target) was refused: \(detail)."
         case .cache(let detail):
@@ -157,6 +163,7 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         case .httpStatus(let status, _): "answered HTTP \(status)"
         case .redirectWithoutLocation(let status): "answered HTTP \(status) without a Location"
         case .offlineMiss: "is not cached"
+        case .offlineForbidden(let directive): "has a cached copy that its server forbids using unchecked (\(directive))"
         case .limit(let detail): "was refused: \(detail)"
         case .decoding(_, let detail): "sent unreadable JSON: \(detail)"
         case .unexpectedBody(let received, let expected): "answered with \(received) instead of \(expected)"

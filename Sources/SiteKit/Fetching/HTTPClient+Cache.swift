@@ -57,6 +57,7 @@ extension HTTPClient {
             // untouched, and its answer is not stored.
             if let selected, selected.status == 200 {
                 let freshness = Freshness(selected, now: clock.now, minimumTTL: options.minimumTTL)
+                try refuseOfflineIfForbidden(request, selected, freshness)
                 if options.offline || isUsable(selected, freshness: freshness, request: directives),
                    let partial = CachedAnswer.partial(request, entry: selected, freshness: freshness) {
                     return FetchResult(response: partial, outcome: freshness.isFresh ? .hit : .stale,
@@ -67,6 +68,7 @@ extension HTTPClient {
         }
         if let selected {
             let freshness = Freshness(selected, now: clock.now, minimumTTL: options.minimumTTL)
+            try refuseOfflineIfForbidden(request, selected, freshness)
             if options.offline || isUsable(selected, freshness: freshness, request: directives) {
                 return answer(request, from: selected, freshness: freshness, outcome: freshness.isFresh ? .hit : .stale)
             }
@@ -77,6 +79,16 @@ extension HTTPClient {
             return FetchResult(response: CachedAnswer.gatewayTimeout(for: request), outcome: .miss, attempts: 0)
         }
         return try await validate(request, limits: limits, cache: cache, stored: stored, selected: selected, check: check)
+    }
+
+    /// `--offline` serves stale copies, but not one whose origin demands that it be checked first:
+    /// `must-revalidate` once stale (§5.2.2.2), `no-cache` always (§5.2.2.4).
+    private func refuseOfflineIfForbidden(_ request: HTTPRequest, _ entry: CacheEntry, _ freshness: Freshness) throws {
+        guard options.offline else { return }
+        let response = ResponseDirectives(entry.headers)
+        if response.noCache || (response.mustRevalidate && !freshness.isFresh) {
+            throw FetchError(.offlineForbidden(response.noCache ? "no-cache" : "must-revalidate"), method: request.method, url: request.url)
+        }
     }
 
     /// Whether `entry` may answer without contacting the origin (§4.2, §5.2.1).
@@ -145,6 +157,11 @@ extension HTTPClient {
             if !tags.isEmpty {
                 outgoing.headers.set("If-None-Match", tags.joined(separator: ", "))
                 validated = selected?.entityTag != nil ? selected : nil
+                // Both validators when the response has both (§4.3.1): a server that does not
+                // evaluate If-None-Match may still answer If-Modified-Since.
+                if let selected, selected.entityTag != nil, let lastModified = selected.lastModified {
+                    outgoing.headers.set("If-Modified-Since", lastModified)
+                }
             } else if let selected, let lastModified = selected.lastModified {
                 outgoing.headers.set("If-Modified-Since", lastModified)
                 validated = selected
@@ -173,7 +190,12 @@ extension HTTPClient {
             return try store(retry, for: request, cache: cache, stored: stored, selected: selected, check: check)
         }
         let updated = chosen.map { freshened($0, by: exchange) }
-        for entry in updated { save(entry, in: cache) }
+        if ResponseDirectives(exchange.response.headers).noStore {
+            // The origin now forbids keeping the response: answer this once, and forget it (§3).
+            for entry in chosen { cache.remove(entry) }
+        } else {
+            for entry in updated { save(entry, in: cache) }
+        }
         let primary = updated.first { $0.variantName == selected?.variantName } ?? updated[0]
         let freshness = Freshness(primary, now: clock.now, minimumTTL: options.minimumTTL)
         return answer(request, from: primary, freshness: freshness, outcome: .revalidated, attempts: exchange.attempts)

@@ -23,16 +23,28 @@ extension HTTPClient {
         if request.method == "HEAD" {
             // A HEAD response may refresh the stored GET it describes (§4.3.5).
             if response.status == 200 {
-                for entry in CacheRules.selected(by: response.headers, among: stored, validated: nil) {
+                // One that no longer describes it (another ETag, Last-Modified or length) means
+                // the stored GET is out of date: it is not reused (§4.3.5).
+                for entry in stored where Vary.matches(entry.metadata.vary, responseHeaders: entry.headers, request: request.headers)
+                    && CacheRules.contradicts(response.headers, entry) {
+                    cache.remove(entry)
+                }
+                for entry in CacheRules.selected(by: response.headers, among: stored, validated: nil)
+                where !CacheRules.contradicts(response.headers, entry) {
                     save(freshened(entry, by: exchange), in: cache)
                 }
             }
             return result
         }
         guard CacheRules.isStorable(request: request, response: response) else { return result }
+        var headers = CacheRules.storedHeaders(response.headers)
+        if !headers.contains("Date") {
+            // A response without a Date is given the time it arrived (RFC 9110 §6.6.1).
+            headers.add("Date", HTTPDate.format(exchange.responseTime))
+        }
         let entry = CacheEntry(metadata: CacheEntry.Metadata(
             method: "GET", url: CacheEntry.keyURL(request.url), status: response.status,
-            headers: CacheRules.storedHeaders(response.headers),
+            headers: headers,
             vary: Vary.fields(for: response.headers, request: request.headers),
             requestTime: exchange.requestTime, responseTime: exchange.responseTime), body: response.body)
         if let identity = save(entry, in: cache) {

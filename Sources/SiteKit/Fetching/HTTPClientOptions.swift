@@ -11,7 +11,7 @@ public struct HTTPClientOptions: Sendable {
     /// Revalidate even fresh cache entries.
     public var refresh: Bool
     /// A floor for the freshness lifetime of cached responses (`cache.ttl`, `--ttl`), applied to
-    /// every stored response that is not `no-cache`.
+    /// every stored response that is not `no-cache` or `must-revalidate`.
     public var minimumTTL: TimeInterval
 
     public init(timeout: Double = 30, retry: RetryPolicy = RetryPolicy(), offline: Bool = false,
