@@ -34,7 +34,8 @@ enum CacheRules {
             return false
         }
         if Vary.isUnmatchable(response.headers) { return false }
-        if request.headers.contains("Authorization"),
+        // Credentials in the URL are sent as Authorization too (§3.5).
+        if request.headers.contains("Authorization") || request.url.user != nil,
            !(directives.isPublic || directives.mustRevalidate || directives.hasSharedMaxAge) {
             return false
         }

@@ -49,7 +49,7 @@ public final class HTTPCache: Sendable {
         let root = entriesFolder.deletingLastPathComponent()
         entriesPath = entriesFolder.path
         SpreadFolder.removeLeftovers(in: directory)
-        try SpreadFolder.create(root)
+        try SpreadFolder.create(root, mode: 0o700)
         try FileManager.default.createDirectory(at: entriesFolder, withIntermediateDirectories: true)
         SpreadFolder.removeLeftovers(in: entriesFolder)
         moveEntriesOfOneDigitFolders()
@@ -104,7 +104,8 @@ public final class HTTPCache: Sendable {
     func store(_ entry: CacheEntry) throws -> FileIdentity {
         let (folder, prefix) = location(forKey: entry.primaryKey)
         let name = prefix + entry.variantName
-        let written = try CacheFiles.writeAtomically(try CacheEntryCodec.encode(entry), to: folder + "/" + name)
+        // Responses may be private (cookies, tokens in bodies): readable by the owner alone.
+        let written = try CacheFiles.writeAtomically(try CacheEntryCodec.encode(entry), to: folder + "/" + name, mode: 0o600)
         listings.withLock { all in
             guard var names = all[folder] else { return }
             // Kept sorted by inserting in place: sorting the whole listing again on every store
