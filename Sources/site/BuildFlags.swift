@@ -45,7 +45,12 @@ struct BuildFlags: ParsableArguments {
         var settings = fromFile
         func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : cwd.appendingPathComponent(path).path }
         if let output { settings.output = absolute(output) }
-        if let cacheDir { settings.cacheDirectory = absolute(cacheDir) }
+        if let cacheDir {
+            guard !cacheDir.isEmpty else {
+                throw ValidationError("--cache-dir must name a folder, such as .cache; an empty one would put the cache in the current folder.")
+            }
+            settings.cacheDirectory = absolute(cacheDir)
+        }
         if let randomUserURL { settings.randomUserURL = try url(randomUserURL, flag: "--randomuser-url") }
         if let jsonPlaceholderURL { settings.jsonPlaceholderURL = try url(jsonPlaceholderURL, flag: "--jsonplaceholder-url") }
         if let users { settings.users = users }

@@ -48,6 +48,9 @@ struct FetchCommand: AsyncParsableCommand {
     var verbose = false
 
     func validate() throws {
+        guard !cacheDirectory.isEmpty else {
+            throw ValidationError("--cache-dir must name a folder, such as .cache; an empty one would put the cache in the current folder.")
+        }
         guard timeout > 0, timeout <= 3600 else {
             throw ValidationError("--timeout must be more than 0 and at most 3600 seconds, not \(timeout.formatted()).")
         }

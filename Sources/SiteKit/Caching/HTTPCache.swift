@@ -56,6 +56,30 @@ public final class HTTPCache: Sendable {
         CacheFiles.removeLegacyTemporaryFolder(in: root, olderThan: Self.temporaryFileLifetime)
     }
 
+    /// The warning when the cache in `directory` cannot be opened: the path at fault, normalised
+    /// (no `..`), and what is wrong with it, such as a file where a folder must be.
+    public static func openingProblem(_ directory: URL, error: any Error) -> String {
+        let folder = directory.standardizedFileURL
+        var reason = FileProblem.describe(error)
+        // The first part of the path that exists but is not a folder is the one in the way.
+        let entries = entriesFolder(in: folder).standardizedFileURL
+        var components: [String] = []
+        for component in entries.pathComponents {
+            components.append(component)
+            let prefix = components.count == 1 ? component : "/" + components.dropFirst().joined(separator: "/")
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: prefix, isDirectory: &isFolder) {
+                if !isFolder.boolValue {
+                    reason = "\(prefix) is a file, not a folder"
+                    break
+                }
+            } else {
+                break
+            }
+        }
+        return "the HTTP cache in \(folder.path) cannot be used (\(reason)); continuing without it"
+    }
+
     /// The folder whose 256 subfolders hold the entries of the cache in `directory`.
     static func entriesFolder(in directory: URL) -> URL {
         directory.appendingPathComponent("http-v3", isDirectory: true).appendingPathComponent("entries", isDirectory: true)

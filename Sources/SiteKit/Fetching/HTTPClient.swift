@@ -50,7 +50,7 @@ public final class HTTPClient: HTTPFetching {
             do {
                 cache = try HTTPCache(directory: cacheDirectory)
             } catch {
-                reporter.warning("the HTTP cache in \(cacheDirectory.path) cannot be used (\(FileProblem.describe(error))); continuing without it")
+                reporter.warning(HTTPCache.openingProblem(cacheDirectory, error: error))
             }
         }
         return HTTPClient(transport: URLSessionTransport(maxConnectionsPerHost: maxConnectionsPerHost), cache: cache,

@@ -26,3 +26,23 @@ import Testing
         }
     }
 }
+
+/// A cache folder that cannot be opened: the warning names the path in the way, normalised.
+@Suite struct CacheFolderProblemTests {
+    @Test("a file where a folder of the cache must be is named as such", arguments: ["cfile/sub", "proj/../c3"])
+    func aFileInTheWay(relative: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let fileManager = FileManager.default
+        try Data().write(to: folder.url.appendingPathComponent("cfile"))
+        try fileManager.createDirectory(at: folder.url.appendingPathComponent("proj"), withIntermediateDirectories: true)
+        try fileManager.createDirectory(at: folder.url.appendingPathComponent("c3/http-v3"), withIntermediateDirectories: true)
+        try Data().write(to: folder.url.appendingPathComponent("c3/http-v3/entries"))
+        let directory = folder.url.appendingPathComponent(relative)
+        let error = #expect(throws: (any Error).self) { _ = try HTTPCache(directory: directory) }
+        let warning = HTTPCache.openingProblem(directory, error: try #require(error))
+        let culprit = relative.hasPrefix("cfile") ? "cfile" : "c3/http-v3/entries"
+        #expect(warning.contains(folder.url.standardizedFileURL.appendingPathComponent(culprit).path + " is a file, not a folder"), "\(warning)")
+        #expect(!warning.contains("..") && !warning.contains("error 512"))
+    }
+}

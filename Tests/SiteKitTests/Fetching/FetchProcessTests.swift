@@ -130,4 +130,10 @@ import Testing
             #expect(origin.requestCount == 1)
         }
     }
+
+    @Test("an empty --cache-dir is refused rather than taken as the current folder", .enabled(if: executable != nil, "the site executable is not built next to the tests"))
+    func emptyCacheDirIsRefused() async throws {
+        let run = try await Self.run(["fetch", "--cache-dir", "", "http://127.0.0.1:1/x"])
+        #expect(run.status != 0 && String(decoding: run.errors, as: UTF8.self).contains("--cache-dir must name a folder"))
+    }
 }
