@@ -140,6 +140,8 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         let request = transfer.request
         if let failure = transfer.failure {
             transfer.continuation.resume(throwing: failure)
+            // Refused for its size: the body URLSession read and dropped anyway is free now.
+            if case .limit = failure.kind { FreedMemory.release() }
             return
         }
         let coding = (transfer.response ?? task.response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding")
