@@ -45,7 +45,12 @@ struct BuildFlags: ParsableArguments {
         var settings = fromFile
         func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : cwd.appendingPathComponent(path).path }
         if let output { settings.output = absolute(output) }
-        if let cacheDir { settings.cacheDirectory = absolute(cacheDir) }
+        if let cacheDir {
+            guard !cacheDir.isEmpty else {
+                throw ValidationError("--cache-dir must name a folder, such as .cache; an empty one would put the cache in the current folder.")
+            }
+            settings.cacheDirectory = absolute(cacheDir)
+        }
         if let randomUserURL { settings.randomUserURL = try url(randomUserURL, flag: "--randomuser-url") }
         if let jsonPlaceholderURL { settings.jsonPlaceholderURL = try url(jsonPlaceholderURL, flag: "--jsonplaceholder-url") }
         if let users { settings.users = users }
@@ -64,7 +69,7 @@ struct BuildFlags: ParsableArguments {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
             throw ValidationError("\(flag) must be an http(s) URL such as http://127.0.0.1:8080/api/, not \(text).")
         }
-        return url
+        return FetchableURL.normalized(url)
     }
 
     /// The settings file, as a URL; its folder is the project folder.

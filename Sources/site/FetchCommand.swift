@@ -20,13 +20,13 @@ struct FetchCommand: AsyncParsableCommand {
     @Option(name: .customLong("cache-dir"), help: "The cache folder shared with builds.")
     var cacheDirectory = ".cache"
 
-    @Option(help: "The request method.")
-    var method = "GET"
+    @Option(help: "The request method (default: GET, or POST with --data).")
+    var method: String?
 
-    @Option(name: .customLong("header"), help: ArgumentHelp("A request header; repeatable.", valueName: "Name: value"))
+    @Option(name: [.customLong("header"), .customShort("H")], help: ArgumentHelp("A request header; repeatable.", valueName: "Name: value"))
     var headers: [String] = []
 
-    @Option(help: "A request body, sent as is.")
+    @Option(help: "A request body, sent as is; without --method it is sent with POST, as curl -d does. GET and HEAD cannot carry one.")
     var data: String?
 
     @Flag(help: "Print one JSON object with status, headers, cache outcome, age and the body in base64.")
@@ -48,6 +48,9 @@ struct FetchCommand: AsyncParsableCommand {
     var verbose = false
 
     func validate() throws {
+        guard !cacheDirectory.isEmpty else {
+            throw ValidationError("--cache-dir must name a folder, such as .cache; an empty one would put the cache in the current folder.")
+        }
         guard timeout > 0, timeout <= 3600 else {
             throw ValidationError("--timeout must be more than 0 and at most 3600 seconds, not \(timeout.formatted()).")
         }

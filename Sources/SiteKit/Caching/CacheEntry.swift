@@ -32,10 +32,18 @@ struct CacheEntry: Sendable, Equatable {
     var headers: HTTPHeaders { metadata.headers }
     var status: Int { metadata.status }
 
-    /// The URL part of the primary key: the full URL, query included, without its fragment.
+    /// The URL part of the primary key: the full URL, query included, without its fragment and
+    /// without any user name and password, which are never written to the cache.
     static func keyURL(_ url: URL) -> String {
-        let text = url.absoluteString
-        return text.firstIndex(of: "#").map { String(text[..<$0]) } ?? text
+        var text = url.absoluteString
+        if let fragment = text.firstIndex(of: "#") { text = String(text[..<fragment]) }
+        if let start = text.range(of: "://")?.upperBound {
+            let authorityEnd = text[start...].firstIndex { $0 == "/" || $0 == "?" } ?? text.endIndex
+            if let at = text[start..<authorityEnd].lastIndex(of: "@") {
+                text.removeSubrange(start...at)
+            }
+        }
+        return text
     }
 
     /// The primary cache key: method and key URL.

@@ -26,8 +26,9 @@ enum CacheFiles {
     /// The temporary name (`.tmp-<pid>-<tag>-<n>`) carries our PID so that another process can tell an
     /// abandoned file from one still being written (see `removeOrphans`). There is no fsync: a
     /// file cut short by a power loss fails its checksum and is a miss, never wrong data.
+    /// `mode`: the new file's permissions (less the umask); HTTP entries are the owner's alone.
     @discardableResult
-    static func writeAtomically(_ data: Data, to destination: String) throws -> FileIdentity {
+    static func writeAtomically(_ data: Data, to destination: String, mode: mode_t = 0o644) throws -> FileIdentity {
         // The folder, found by bytes: `String.lastIndex(of:)` walks Characters, 0.6 % of a cold build.
         let utf8 = destination.utf8
         let folder = Substring(utf8[..<(utf8.lastIndex(of: UInt8(ascii: "/")) ?? utf8.startIndex)])
@@ -37,7 +38,7 @@ enum CacheFiles {
         for attempt in 0..<3 {
             let identity: FileIdentity
             do {
-                identity = try PlainFile.write(data, to: temporary)
+                identity = try PlainFile.write(data, to: temporary, mode: mode)
             } catch let error as POSIXError where error.code == .ENOENT && attempt < 2 {
                 // The folder is new, or another process removed it a moment ago: create it (spread
                 // out, as it is one of the many folders a cold build fills) and retry.

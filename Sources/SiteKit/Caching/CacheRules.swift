@@ -34,7 +34,8 @@ enum CacheRules {
             return false
         }
         if Vary.isUnmatchable(response.headers) { return false }
-        if request.headers.contains("Authorization"),
+        // Credentials in the URL are sent as Authorization too (§3.5).
+        if request.headers.contains("Authorization") || request.url.user != nil,
            !(directives.isPublic || directives.mustRevalidate || directives.hasSharedMaxAge) {
             return false
         }
@@ -79,6 +80,18 @@ enum CacheRules {
             result.append(field)
         }
         return HTTPHeaders(result)
+    }
+
+    /// Whether a HEAD response's validators or length differ from a stored GET's (§4.3.5): then
+    /// the stored response no longer describes what the origin has.
+    static func contradicts(_ head: HTTPHeaders, _ entry: CacheEntry) -> Bool {
+        for name in ["ETag", "Last-Modified"] {
+            if let new = head[name], let old = entry.headers[name], new != old { return true }
+        }
+        if !head.contains("Content-Encoding"), let new = head["Content-Length"].flatMap({ Int($0) }), new != entry.body.count {
+            return true
+        }
+        return false
     }
 
     /// The stored responses a 304 (or HEAD response) refers to (§4.3.4).

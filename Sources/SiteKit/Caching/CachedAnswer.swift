@@ -7,6 +7,8 @@ enum CachedAnswer {
     static func response(for entry: CacheEntry, freshness: Freshness, method: String) -> HTTPResponse {
         var headers = entry.headers
         headers.set("Age", String(Int(max(0, freshness.currentAge))))
+        // Stored bodies are decoded; an entry an earlier version stored may still name its coding.
+        ContentCoding.describeDecoded(&headers, bodyLength: entry.body.count)
         let url = URL(string: entry.metadata.url) ?? URL(fileURLWithPath: "/")
         return HTTPResponse(url: url, status: entry.status, headers: headers, body: method == "HEAD" ? Data() : entry.body)
     }

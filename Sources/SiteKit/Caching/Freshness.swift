@@ -23,7 +23,8 @@ struct Freshness: Sendable, Equatable {
     }
 
     /// Evaluates `entry` at `now`. `minimumTTL` is a floor on the lifetime of responses that may be
-    /// reused without validation at all (not `no-cache`).
+    /// reused without validation at all: not `no-cache`, and not `must-revalidate`, whose server
+    /// set the lifetime it will vouch for.
     init(_ entry: CacheEntry, now: Date, minimumTTL: Double = 0) {
         let headers = entry.headers
         let directives = ResponseDirectives(headers)
@@ -44,7 +45,7 @@ struct Freshness: Sendable, Equatable {
                 lifetime = Self.heuristicLifetime(entry, dateValue: dateValue, directives: directives)
             }
         }
-        if minimumTTL > 0, !directives.noCache {
+        if minimumTTL > 0, !directives.noCache, !directives.mustRevalidate {
             lifetime = max(lifetime, minimumTTL)
         }
 

@@ -49,11 +49,35 @@ public final class HTTPCache: Sendable {
         let root = entriesFolder.deletingLastPathComponent()
         entriesPath = entriesFolder.path
         SpreadFolder.removeLeftovers(in: directory)
-        try SpreadFolder.create(root)
+        try SpreadFolder.create(root, mode: 0o700)
         try FileManager.default.createDirectory(at: entriesFolder, withIntermediateDirectories: true)
         SpreadFolder.removeLeftovers(in: entriesFolder)
         moveEntriesOfOneDigitFolders()
         CacheFiles.removeLegacyTemporaryFolder(in: root, olderThan: Self.temporaryFileLifetime)
+    }
+
+    /// The warning when the cache in `directory` cannot be opened: the path at fault, normalised
+    /// (no `..`), and what is wrong with it, such as a file where a folder must be.
+    public static func openingProblem(_ directory: URL, error: any Error) -> String {
+        let folder = directory.standardizedFileURL
+        var reason = FileProblem.describe(error)
+        // The first part of the path that exists but is not a folder is the one in the way.
+        let entries = entriesFolder(in: folder).standardizedFileURL
+        var components: [String] = []
+        for component in entries.pathComponents {
+            components.append(component)
+            let prefix = components.count == 1 ? component : "/" + components.dropFirst().joined(separator: "/")
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: prefix, isDirectory: &isFolder) {
+                if !isFolder.boolValue {
+                    reason = "\(prefix) is a file, not a folder"
+                    break
+                }
+            } else {
+                break
+            }
+        }
+        return "the HTTP cache in \(folder.path) cannot be used (\(reason)); continuing without it"
     }
 
     /// The folder whose 256 subfolders hold the entries of the cache in `directory`.
@@ -104,7 +128,8 @@ public final class HTTPCache: Sendable {
     func store(_ entry: CacheEntry) throws -> FileIdentity {
         let (folder, prefix) = location(forKey: entry.primaryKey)
         let name = prefix + entry.variantName
-        let written = try CacheFiles.writeAtomically(try CacheEntryCodec.encode(entry), to: folder + "/" + name)
+        // Responses may be private (cookies, tokens in bodies): readable by the owner alone.
+        let written = try CacheFiles.writeAtomically(try CacheEntryCodec.encode(entry), to: folder + "/" + name, mode: 0o600)
         listings.withLock { all in
             guard var names = all[folder] else { return }
             // Kept sorted by inserting in place: sorting the whole listing again on every store

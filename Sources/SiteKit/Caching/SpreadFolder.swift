@@ -38,7 +38,8 @@ enum SpreadFolder {
     /// Creates `folder` and its parents when it is missing; does nothing when it exists. For a
     /// store's own folder (`http-v3`, `output-v1`): made under a random name and renamed, so that
     /// where ext4 starts its search differs from one build to the next.
-    static func create(_ folder: URL) throws {
+    /// `mode`: a new folder's permissions (less the umask).
+    static func create(_ folder: URL, mode: mode_t = 0o777) throws {
         if isFolder(folder.path) { return }
         try creating.withLock { prepared in
             if isFolder(folder.path) { return }
@@ -46,13 +47,14 @@ enum SpreadFolder {
             try prepare(parent, &prepared)
             let temporary = parent.path + "/" + temporaryPrefix + folder.lastPathComponent + "-"
                 + String(UInt64.random(in: 0...UInt64.max), radix: 16)
-            if mkdir(temporary, 0o777) == 0, !renameWithoutReplacing(temporary, folder.path) {
+            if mkdir(temporary, mode) == 0, !renameWithoutReplacing(temporary, folder.path) {
                 // Another thread or process created the folder first: use theirs.
                 rmdir(temporary)
             }
             // Whatever happened above (a read-only parent, a race lost), the folder must now exist.
             if !isFolder(folder.path) {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
+                                                        attributes: [.posixPermissions: Int(mode)])
             }
         }
     }

@@ -1,25 +1,86 @@
 import Foundation
+import Synchronization
 
 extension HTTPFetching {
     /// Fetches `endpoint` under `baseURL` and decodes its JSON.
     ///
     /// A non-2xx answer becomes `FetchError.httpStatus` carrying the server's own message when
-    /// the body is a JSON error; a body that does not decode becomes `FetchError.decoding` with
-    /// the JSON path where it failed.
+    /// the body is a JSON error. The body is decoded before the response is stored: one that
+    /// does not decode (an HTML maintenance page, malformed JSON) is never cached, and a stale
+    /// stored copy stands in for it when there is one; without one it becomes
+    /// `FetchError.unexpectedBody` saying what arrived, or `FetchError.decoding` with the JSON
+    /// path where it failed.
     public func load<Response>(_ endpoint: Endpoint<Response>, from baseURL: URL) async throws -> (Response, FetchResult) {
         let request = endpoint.request(baseURL: baseURL)
-        let result = try await fetch(request, limits: .json)
+        // The check's decoding, kept so that the answer it passed is not decoded twice.
+        let decoded = Mutex<Response?>(nil)
+        let check = BodyCheck(name: "JSON \(Response.self)") { response in
+            do {
+                let value = try JSONDecoder().decode(Response.self, from: response.body)
+                decoded.withLock { $0 = value }
+                return nil
+            } catch {
+                return JSONBody.problem(error, response: response)
+            }
+        }
+        let result = try await fetch(request, limits: .json, check: check)
         let response = result.response
         guard (200..<300).contains(response.status) else {
-            throw FetchError(.httpStatus(response.status, serverMessage: ServerMessage.extract(from: response.body)),
-                             method: request.method, url: request.url, attempts: result.attempts)
+            var error = FetchError(.httpStatus(response.status, serverMessage: ServerMessage.extract(from: response.body)),
+                                   method: request.method, url: request.url, attempts: result.attempts)
+            error.retryAt = result.retryAt
+            throw error
+        }
+        if result.outcome == .miss || result.outcome == .bypass, let value = decoded.withLock({ $0 }) {
+            return (value, result)
         }
         do {
             return (try JSONDecoder().decode(Response.self, from: response.body), result)
-        } catch let error as DecodingError {
-            let (path, detail) = JSONPath.describe(error)
-            throw FetchError(.decoding(path: path, detail: detail), method: request.method, url: request.url)
+        } catch {
+            // A stored copy an earlier version kept although it does not decode: forget it.
+            discard(request.url)
+            throw FetchError(JSONBody.problem(error, response: response), method: request.method, url: request.url)
         }
+    }
+}
+
+/// Why a body that should hold JSON cannot be used, in words: what arrived instead.
+enum JSONBody {
+    static func problem(_ error: any Error, response: HTTPResponse) -> FetchError.Kind {
+        if let received = notJSON(response) { return .unexpectedBody(received: received, expected: "JSON") }
+        guard let error = error as? DecodingError else {
+            return .unexpectedBody(received: "a body that is not valid JSON", expected: "JSON")
+        }
+        if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+            return .unexpectedBody(received: "a body that is not valid JSON\(typeClause(response))", expected: "JSON")
+        }
+        let (path, detail) = JSONPath.describe(error)
+        return .decoding(path: path, detail: detail)
+    }
+
+    /// What the body is when it plainly is not JSON: empty, an HTML page, or another media type.
+    static func notJSON(_ response: HTTPResponse) -> String? {
+        let type = mediaType(response)
+        if response.body.isEmpty { return "an empty body\(typeClause(response))" }
+        let start = String(decoding: response.body.prefix(200), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        if type == "text/html" || type == "application/xhtml+xml" || start.hasPrefix("<!doctype html") || start.hasPrefix("<html") {
+            return "an HTML page (\(type ?? "no Content-Type"))"
+        }
+        if let type, !type.contains("json"), type != "text/plain", type != "application/octet-stream" {
+            return "a body of type \(type)"
+        }
+        return nil
+    }
+
+    private static func mediaType(_ response: HTTPResponse) -> String? {
+        guard let value = response.headers["Content-Type"] else { return nil }
+        let type = value.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        return type.isEmpty ? nil : type
+    }
+
+    private static func typeClause(_ response: HTTPResponse) -> String {
+        mediaType(response).map { " (\($0))" } ?? ""
     }
 }
 

@@ -10,12 +10,21 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         /// No HTTP response at all. `unreachable` is true when the host could not be reached
         /// (the name does not resolve, the connection is refused, no route).
         case transport(detail: String, unreachable: Bool)
-        /// A response arrived in a content or transfer coding the transport cannot decode, so
-        /// none of it can be handed over. Not retried: the server would answer the same way.
-        case undecodable
-        /// URLSession refused the URL before connecting (on Linux, an IPv6 address such as
+        /// A response arrived in a content coding the transport cannot decode (`coding`, when the
+        /// response named it), or `damaged`: in one it knows, but the body does not decode. None
+        /// of it can be handed over. Not retried: the server would answer the same way.
+        case undecodable(coding: String?, damaged: Bool)
+        /// The HTTP client refused the URL before connecting (on Linux, an IPv6 address such as
         /// `[::1]`). Not retried: it would refuse it again.
         case refusedURL
+        /// A URL the HTTP client cannot fetch, with the reason as a clause ("names port 99999,
+        /// and ports go from 1 to 65535"). Not retried.
+        case unfetchableURL(String)
+        /// An https URL whose server answered the TLS handshake with something else, most often
+        /// plain HTTP. Not retried.
+        case notTLS
+        /// The server answered, but not in HTTP (an SSH server on that port). Not retried.
+        case notHTTP
         /// The whole-response deadline fired.
         case timeout(seconds: Double)
         /// The server answered with an error status.
@@ -25,12 +34,16 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         case redirectWithoutLocation(Int)
         /// The body was not the JSON we expected; `path` is where decoding failed.
         case decoding(path: String, detail: String)
+        /// A 2xx body of the wrong kind altogether: `received` says what it was ("an HTML page
+        /// (text/html)"), `expected` what the caller needed ("JSON"). Never cached.
+        case unexpectedBody(received: String, expected: String)
         /// `--offline` and no cached copy.
         case offlineMiss
+        /// `--offline`, and the cached copy's `Cache-Control` (the directive given) forbids using
+        /// it without asking its server.
+        case offlineForbidden(String)
         /// A size or redirect limit was exceeded.
         case limit(String)
-        /// The server asked us to wait longer than we are willing to.
-        case retryAfterTooLong(seconds: Double, cap: Double)
         /// The on-disk cache could not be used.
         case cache(String)
     }
@@ -40,6 +53,9 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
     public var url: URL
     /// How many attempts were made before giving up.
     public var attempts: Int
+    /// For an HTTP status: when the server asked to be retried (`Retry-After`), later than this
+    /// tool waits.
+    public var retryAt: Date?
 
     public init(_ kind: Kind, method: String = "GET", url: URL, attempts: Int = 1) {
         self.kind = kind
@@ -52,19 +68,19 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
     public var isUnreachable: Bool {
         if case .transport(_, let unreachable) = kind { return unreachable }
         if case .offlineMiss = kind { return true }
+        if case .offlineForbidden = kind { return true }
         return false
     }
 
     /// A short name for the kind, used in machine-readable output.
     public var kindName: String {
         switch kind {
-        case .transport, .undecodable, .refusedURL: "transport"
+        case .transport, .undecodable, .refusedURL, .notTLS, .notHTTP, .unfetchableURL: "transport"
         case .timeout: "timeout"
         case .httpStatus, .redirectWithoutLocation: "http"
-        case .decoding: "decoding"
-        case .offlineMiss: "offline"
+        case .decoding, .unexpectedBody: "decoding"
+        case .offlineMiss, .offlineForbidden: "offline"
         case .limit: "limit"
-        case .retryAfterTooLong: "retry-after"
         case .cache: "cache"
         }
     }
@@ -86,26 +102,40 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
                 return "\(target) failed: \(host) could not be reached (\(detail))\(tries). Check the network or the URL\(demo)."
             }
             return "\(target) failed: \(Self.clause(detail))\(tries). Check the network and retry\(demo)."
-        case .undecodable:
-            return "\(target) failed: the server answered in a content or transfer coding that URLSession cannot decode (it knows identity, chunked, gzip, deflate, br and zstd), so nothing of the response could be used or stored. The server chose a coding the request did not offer: report it to whoever runs it."
+        case .undecodable(let coding, let damaged):
+            let what = damaged
+                ? "the server sent a body marked as \(coding ?? "encoded") that does not decode as \(coding ?? "such") (it is damaged, or in another coding)"
+                : "the server sent the body in \(coding.map { "the \"\($0)\" content coding" } ?? "a content coding"), which this tool cannot decode (it decodes gzip and deflate)"
+            return "\(target) failed: \(what), so nothing of the response could be used or stored. Retrying will not help: ask whoever runs the server to send it uncoded or in gzip\(forBuild ? "" : ", or try site fetch -H 'Accept-Encoding: identity'")\(demo)."
         case .refusedURL:
-            return "\(target) failed: URLSession, the HTTP client of builds and site fetch, refused the URL before connecting (on Linux it does not accept IPv6 addresses such as [::1]). Use a host name instead, such as localhost."
+            return "\(target) failed: the HTTP client of builds and site fetch refused the URL before connecting (on Linux it does not accept IPv6 addresses such as [::1]). Use a host name instead, such as localhost."
+        case .unfetchableURL(let problem):
+            return "\(target) cannot be fetched: it \(problem). Correct the URL."
+        case .notHTTP:
+            return "\(target) failed: the server on that port did not answer in HTTP; something else (an SSH or mail server, say) listens there. Check the port in the URL."
+        case .notTLS:
+            return "\(target) failed: the server did not speak TLS (https) on that port; it may serve plain HTTP there. Try the URL with http:// instead, or check the port."
         case .timeout(let seconds):
             return "\(target) timed out after \(Self.format(seconds)) s\(tries). The server is slow or stalled; retry later\(forBuild ? ", raise --timeout, or run with --demo" : " or raise --timeout")."
         case .httpStatus(let status, let message):
             let said = message.map { ": the server said \"\($0)\"" } ?? ""
+            if let retryAt {
+                return "\(target) answered HTTP \(status)\(said)\(tries), and asked to be retried at \(Self.clockTime(retryAt)) (Retry-After), later than this tool waits. Retry then\(forBuild ? ", or run with --demo" : "")."
+            }
             let advice = status >= 500 ? "The server is failing; retry later\(forBuild ? " or run with --demo" : "")." : "Check the URL and its parameters."
             return "\(target) answered HTTP \(status)\(said)\(tries). \(advice)"
         case .redirectWithoutLocation(let status):
             return "\(target) answered HTTP \(status), a redirect, without the Location header that says where to; there is nothing to follow (and URLSession drops the body of such a response). The server is at fault: check the URL, or tell whoever runs it."
         case .decoding(let path, let detail):
-            return "\(target) sent JSON this tool cannot read at \(path.isEmpty ? "the top level" : path): \(detail). Check that the URL points at the right API."
+            return "\(target) sent JSON this tool cannot read at \(path.isEmpty ? "the top level" : path): \(detail); it was not cached. Check that the URL points at the right API."
+        case .unexpectedBody(let received, let expected):
+            return "\(target) answered with \(received) where \(expected) was expected; it was not cached. The server may be down for maintenance, or the URL may not point at the API: check the URL and retry later\(demo)."
         case .offlineMiss:
             return "\(target) is not in the cache, and --offline forbids the network. Go online and \(forBuild ? "build once to fill the cache, or use --demo" : "fetch it once to fill the cache")."
+        case .offlineForbidden(let directive):
+            return "\(target) has a cached copy, but its server forbids using it unchecked (Cache-Control: \(directive)), and --offline forbids the network. Retry online."
         case .limit(let detail):
             return "\(target) was refused: \(detail)."
-        case .retryAfterTooLong(let seconds, let cap):
-            return "\(target) asked to retry after \(Self.format(seconds)) s, longer than the \(Self.format(cap)) s this tool waits. Retry later\(forBuild ? ", or run with --demo" : "")."
         case .cache(let detail):
             return "\(target): the cache could not be used: \(detail)."
         }
@@ -114,7 +144,7 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
     /// Failures after which a stale cached copy may stand in for the origin (stale-if-error).
     var allowsStaleFallback: Bool {
         switch kind {
-        case .transport, .undecodable, .redirectWithoutLocation, .timeout, .retryAfterTooLong: true
+        case .transport, .undecodable, .redirectWithoutLocation, .timeout, .notTLS, .notHTTP: true
         default: false
         }
     }
@@ -123,15 +153,20 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
     var shortReason: String {
         switch kind {
         case .transport(let detail, _): "failed (\(Self.clause(detail)))"
-        case .undecodable: "answered in a coding URLSession cannot decode"
-        case .refusedURL: "was refused by URLSession before connecting (on Linux it does not accept IPv6 addresses such as [::1])"
+        case .undecodable(let coding, let damaged):
+            damaged ? "sent a \(coding ?? "coded") body that does not decode" : "answered in a content coding this tool cannot decode\(coding.map { " (\($0))" } ?? "")"
+        case .refusedURL: "was refused by the HTTP client before connecting (on Linux it does not accept IPv6 addresses such as [::1])"
+        case .notTLS: "did not speak TLS (https) on that port"
+        case .notHTTP: "did not answer in HTTP"
+        case .unfetchableURL(let problem): "cannot be fetched: it \(problem)"
         case .timeout(let seconds): "timed out after \(Self.format(seconds)) s"
-        case .retryAfterTooLong(let seconds, _): "asked to retry after \(Self.format(seconds)) s"
         case .httpStatus(let status, _): "answered HTTP \(status)"
         case .redirectWithoutLocation(let status): "answered HTTP \(status) without a Location"
         case .offlineMiss: "is not cached"
+        case .offlineForbidden(let directive): "has a cached copy that its server forbids using unchecked (\(directive))"
         case .limit(let detail): "was refused: \(detail)"
         case .decoding(_, let detail): "sent unreadable JSON: \(detail)"
+        case .unexpectedBody(let received, let expected): "answered with \(received) instead of \(expected)"
         case .cache(let detail): "could not use the cache: \(detail)"
         }
     }
@@ -143,7 +178,21 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         return String(text)
     }
 
+    /// Seconds as messages show them: whole seconds from 10 s on, else to a tenth ("0.4", "2").
     static func format(_ seconds: Double) -> String {
-        seconds.rounded() == seconds ? String(Int(seconds)) : String(format: "%.1f", seconds)
+        if seconds >= 10 || seconds.rounded() == seconds { return String(Int(seconds.rounded())) }
+        let tenths = (seconds * 10).rounded() / 10
+        return tenths.rounded() == tenths ? String(Int(tenths)) : String(format: "%.1f", tenths)
+    }
+
+    /// A moment as "14:05 UTC", with the date too when it is not today's.
+    static func clockTime(_ date: Date, now: Date = Date()) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        let sameDay = formatter.string(from: date) == formatter.string(from: now)
+        formatter.dateFormat = sameDay ? "HH:mm:ss 'UTC'" : "yyyy-MM-dd HH:mm:ss 'UTC'"
+        return formatter.string(from: date)
     }
 }

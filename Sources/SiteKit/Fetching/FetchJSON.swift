@@ -5,7 +5,7 @@ import Foundation
 /// Success, whatever the HTTP status:
 /// `{"age": 12, "body_base64": "…", "cache": "hit", "headers": [["ETag", "\"x\""]], "status": 200, "url": "…"}`
 /// (`age` is null unless the cache answered). Failure without a response:
-/// `{"error": "…", "kind": "transport" | "timeout" | "offline" | "limit" | "retry-after" | "usage" | …}`.
+/// `{"error": "…", "kind": "transport" | "timeout" | "offline" | "limit" | "usage" | …}`.
 public enum FetchJSON {
     private struct Success: Encodable {
         var url: String
@@ -36,10 +36,11 @@ public enum FetchJSON {
         var kind: String
     }
 
-    /// The object for a response, headers as the cache hands them (name/value pairs, in order).
+    /// The object for a response, headers as the cache hands them (name/value pairs, in order);
+    /// a password in the URL is masked.
     public static func success(_ result: FetchResult, url: URL) -> Data {
         let response = result.response
-        return encode(Success(url: url.absoluteString, status: response.status,
+        return encode(Success(url: url.shown, status: response.status,
                               headers: response.headers.fields.map { [$0.name, $0.value] },
                               cache: result.outcome.rawValue, age: result.age,
                               bodyBase64: response.body.base64EncodedString()))

@@ -16,10 +16,11 @@ public struct FetchToolOptions: Sendable {
     /// Per-attempt deadline in seconds.
     public var timeout: Double
 
-    public init(url: String, method: String = "GET", headers: [String] = [], body: Data? = nil, json: Bool = false,
+    /// - Parameter method: nil sends GET, or POST when there is a `body` (as curl does with `-d`).
+    public init(url: String, method: String? = nil, headers: [String] = [], body: Data? = nil, json: Bool = false,
                 noRetry: Bool = false, offline: Bool = false, refresh: Bool = false, timeout: Double = 30) {
         self.url = url
-        self.method = method
+        self.method = method ?? (body == nil ? "GET" : "POST")
         self.headers = headers
         self.body = body
         self.json = json
@@ -52,7 +53,7 @@ public enum FetchTool {
 
     /// The request for these flags; throws `FetchToolError` for a bad URL or header line.
     public static func request(_ options: FetchToolOptions) throws -> HTTPRequest {
-        guard let url = URL(string: options.url) else {
+        guard let url = URL(string: options.url).map(FetchableURL.normalized) else {
             throw FetchToolError("\(options.url) is not an http or https URL")
         }
         if let problem = FetchableURL.problem(with: url) {
@@ -73,6 +74,9 @@ public enum FetchTool {
         let method = options.method.trimmingCharacters(in: .whitespaces)
         guard !method.isEmpty, !method.contains(where: { $0.isWhitespace }) else {
             throw FetchToolError("--method \"\(options.method)\" is not an HTTP method")
+        }
+        if options.body != nil, ["GET", "HEAD"].contains(method.uppercased()) {
+            throw FetchToolError("--data sends a request body, which a \(method.uppercased()) request cannot carry; use --method POST (or PUT, PATCH), or leave --method out to send POST")
         }
         return HTTPRequest(method: method, url: url, headers: headers, body: options.body)
     }
@@ -102,8 +106,11 @@ public enum FetchTool {
     public static func summary(_ result: FetchResult, milliseconds: Int) -> String {
         let age = result.age.map { "age \($0) s" } ?? "age -"
         // A redirect is not followed by site fetch: say where it leads.
-        let location = (300..<400).contains(result.response.status) ? result.response.headers["Location"].map { ", Location: \($0)" } ?? "" : ""
-        return "HTTP \(result.response.status)\(location), \(result.outcome.rawValue), \(age), \(result.response.body.count) bytes, \(milliseconds) ms"
+        let location = (300..<400).contains(result.response.status)
+            ? result.response.headers["Location"].map { ", Location: \(URL(string: $0)?.shown ?? $0)" } ?? "" : ""
+        // A Retry-After longer than the client waits: the server's own answer, not retried.
+        let retry = result.retryAt.map { "; the server asked to be retried at \(FetchError.clockTime($0)), later than this tool waits, so it did not retry" } ?? ""
+        return "HTTP \(result.response.status)\(location), \(result.outcome.rawValue), \(age), \(result.response.body.count) bytes, \(milliseconds) ms\(retry)"
     }
 
     private static func failure(_ message: String, kind: String, json: Bool) -> FetchToolOutput {

@@ -3,20 +3,25 @@ import Foundation
 /// The request path through the private cache (RFC 9111 §4): reuse, validation, storage,
 /// invalidation and stale-if-error.
 extension HTTPClient {
-    func fetchThroughCache(_ request: HTTPRequest, limits: TransferLimits) async throws -> FetchResult {
-        guard let cache else { return try await direct(request, limits: limits) }
+    func fetchThroughCache(_ request: HTTPRequest, limits: TransferLimits, check: BodyCheck? = nil) async throws -> FetchResult {
+        guard let cache else { return try await direct(request, limits: limits, check: check) }
         switch request.method {
-        case "GET", "HEAD": return try await read(request, limits: limits, cache: cache)
+        case "GET", "HEAD": return try await read(request, limits: limits, cache: cache, check: check)
         case "OPTIONS", "TRACE": return try await direct(request, limits: limits)
         default: return try await unsafe(request, limits: limits, cache: cache)
         }
     }
 
     /// Straight to the origin; nothing is read or stored.
-    private func direct(_ request: HTTPRequest, limits: TransferLimits) async throws -> FetchResult {
+    private func direct(_ request: HTTPRequest, limits: TransferLimits, check: BodyCheck? = nil) async throws -> FetchResult {
         guard !options.offline else { throw FetchError(.offlineMiss, method: request.method, url: request.url) }
         let exchange = try await send(request, limits: limits)
-        return FetchResult(response: exchange.response, outcome: .bypass, attempts: exchange.attempts)
+        if let problem = Self.problem(of: exchange, for: request, check: check) {
+            throw FetchError(problem, method: request.method, url: request.url, attempts: exchange.attempts)
+        }
+        var result = FetchResult(response: exchange.response, outcome: .bypass, attempts: exchange.attempts)
+        result.retryAt = exchange.retryAt
+        return result
     }
 
     /// Unsafe methods are never cached; a non-error answer invalidates the URL and the same-origin
@@ -34,7 +39,7 @@ extension HTTPClient {
         return result
     }
 
-    private func read(_ request: HTTPRequest, limits: TransferLimits, cache: HTTPCache) async throws -> FetchResult {
+    private func read(_ request: HTTPRequest, limits: TransferLimits, cache: HTTPCache, check: BodyCheck?) async throws -> FetchResult {
         var request = request
         if options.refresh && !request.headers.contains("Cache-Control") {
             // A reload, as browsers make it: the origin and any cache on the way are asked for a
@@ -43,7 +48,7 @@ extension HTTPClient {
         }
         let directives = RequestDirectives(request.headers)
         if directives.noStore || CachedAnswer.bypassesCache(request) {
-            return try await direct(request, limits: limits)
+            return try await direct(request, limits: limits, check: check)
         }
         let stored = cache.entries(method: "GET", url: request.url)
         let selected = stored.first { Vary.matches($0.metadata.vary, responseHeaders: $0.headers, request: request.headers) }
@@ -52,6 +57,7 @@ extension HTTPClient {
             // untouched, and its answer is not stored.
             if let selected, selected.status == 200 {
                 let freshness = Freshness(selected, now: clock.now, minimumTTL: options.minimumTTL)
+                try refuseOfflineIfForbidden(request, selected, freshness)
                 if options.offline || isUsable(selected, freshness: freshness, request: directives),
                    let partial = CachedAnswer.partial(request, entry: selected, freshness: freshness) {
                     return FetchResult(response: partial, outcome: freshness.isFresh ? .hit : .stale,
@@ -62,6 +68,7 @@ extension HTTPClient {
         }
         if let selected {
             let freshness = Freshness(selected, now: clock.now, minimumTTL: options.minimumTTL)
+            try refuseOfflineIfForbidden(request, selected, freshness)
             if options.offline || isUsable(selected, freshness: freshness, request: directives) {
                 return answer(request, from: selected, freshness: freshness, outcome: freshness.isFresh ? .hit : .stale)
             }
@@ -71,7 +78,17 @@ extension HTTPClient {
         if directives.onlyIfCached {
             return FetchResult(response: CachedAnswer.gatewayTimeout(for: request), outcome: .miss, attempts: 0)
         }
-        return try await validate(request, limits: limits, cache: cache, stored: stored, selected: selected)
+        return try await validate(request, limits: limits, cache: cache, stored: stored, selected: selected, check: check)
+    }
+
+    /// `--offline` serves stale copies, but not one whose origin demands that it be checked first:
+    /// `must-revalidate` once stale (§5.2.2.2), `no-cache` always (§5.2.2.4).
+    private func refuseOfflineIfForbidden(_ request: HTTPRequest, _ entry: CacheEntry, _ freshness: Freshness) throws {
+        guard options.offline else { return }
+        let response = ResponseDirectives(entry.headers)
+        if response.noCache || (response.mustRevalidate && !freshness.isFresh) {
+            throw FetchError(.offlineForbidden(response.noCache ? "no-cache" : "must-revalidate"), method: request.method, url: request.url)
+        }
     }
 
     /// Whether `entry` may answer without contacting the origin (§4.2, §5.2.1).
@@ -130,7 +147,7 @@ extension HTTPClient {
 
     /// Asks the origin, conditionally when we hold validators (§4.3.1), and handles its answer.
     private func validate(_ request: HTTPRequest, limits: TransferLimits, cache: HTTPCache,
-                          stored: [CacheEntry], selected: CacheEntry?) async throws -> FetchResult {
+                          stored: [CacheEntry], selected: CacheEntry?, check: BodyCheck?) async throws -> FetchResult {
         let callerConditional = CachedAnswer.isConditional(request)
         var outgoing = request
         var validated: CacheEntry?
@@ -140,6 +157,11 @@ extension HTTPClient {
             if !tags.isEmpty {
                 outgoing.headers.set("If-None-Match", tags.joined(separator: ", "))
                 validated = selected?.entityTag != nil ? selected : nil
+                // Both validators when the response has both (§4.3.1): a server that does not
+                // evaluate If-None-Match may still answer If-Modified-Since.
+                if let selected, selected.entityTag != nil, let lastModified = selected.lastModified {
+                    outgoing.headers.set("If-Modified-Since", lastModified)
+                }
             } else if let selected, let lastModified = selected.lastModified {
                 outgoing.headers.set("If-Modified-Since", lastModified)
                 validated = selected
@@ -154,7 +176,7 @@ extension HTTPClient {
         }
         let conditional = callerConditional || outgoing.headers != request.headers
         guard exchange.response.status == 304, conditional else {
-            return store(exchange, for: request, cache: cache, stored: stored, selected: selected)
+            return try store(exchange, for: request, cache: cache, stored: stored, selected: selected, check: check)
         }
         let chosen = CacheRules.selected(by: exchange.response.headers, among: stored, validated: validated)
         guard !chosen.isEmpty else {
@@ -165,10 +187,15 @@ extension HTTPClient {
             // rather than serve the wrong body (§4.3.4).
             var retry = try await send(request, limits: limits)
             retry.attempts += exchange.attempts
-            return store(retry, for: request, cache: cache, stored: stored, selected: selected)
+            return try store(retry, for: request, cache: cache, stored: stored, selected: selected, check: check)
         }
         let updated = chosen.map { freshened($0, by: exchange) }
-        for entry in updated { save(entry, in: cache) }
+        if ResponseDirectives(exchange.response.headers).noStore {
+            // The origin now forbids keeping the response: answer this once, and forget it (§3).
+            for entry in chosen { cache.remove(entry) }
+        } else {
+            for entry in updated { save(entry, in: cache) }
+        }
         let primary = updated.first { $0.variantName == selected?.variantName } ?? updated[0]
         let freshness = Freshness(primary, now: clock.now, minimumTTL: options.minimumTTL)
         return answer(request, from: primary, freshness: freshness, outcome: .revalidated, attempts: exchange.attempts)

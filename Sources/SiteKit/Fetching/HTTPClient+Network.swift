@@ -9,6 +9,8 @@ struct Exchange: Sendable {
     var responseTime: Date
     /// Requests sent, retries included.
     var attempts: Int
+    /// When the server asked to be retried, later than the policy waits, so it was not.
+    var retryAt: Date? = nil
 }
 
 extension HTTPClient {
@@ -16,7 +18,8 @@ extension HTTPClient {
     ///
     /// Retries: statuses 408, 429, 500, 502, 503 and 504, transport errors and timeouts, with
     /// full-jitter exponential backoff or the server's `Retry-After`, within the attempt count and
-    /// the time budget. A `Retry-After` beyond the policy's cap fails with `.retryAfterTooLong`.
+    /// the time budget. A `Retry-After` beyond the policy's cap is not waited for: the response is
+    /// returned, with `retryAt` saying when the server asked to be tried again.
     /// When retries run out on a status, that response is returned; on an error, the error is thrown.
     func send(_ request: HTTPRequest, limits: TransferLimits) async throws -> Exchange {
         let policy = options.retry
@@ -30,12 +33,13 @@ extension HTTPClient {
             let delay: Double
             do {
                 let response = try await transport.send(request, limits: limits, timeout: options.timeout)
-                let exchange = Exchange(response: response, requestTime: requestTime, responseTime: clock.now, attempts: attempt)
+                var exchange = Exchange(response: response, requestTime: requestTime, responseTime: clock.now, attempts: attempt)
                 guard retries, attempt < policy.maxAttempts, policy.shouldRetry(status: response.status) else { return exchange }
                 let retryAfter = RetryAfter.seconds(from: response.headers["Retry-After"], now: exchange.responseTime)
                 if let retryAfter, retryAfter > policy.maxRetryAfter {
-                    throw FetchError(.retryAfterTooLong(seconds: retryAfter, cap: policy.maxRetryAfter),
-                                     method: request.method, url: request.url, attempts: attempt)
+                    reporter.detail("\(request.method) \(request.url.shown) answered \(response.status) and asked to be retried in \(FetchError.format(retryAfter)) s, longer than the \(FetchError.format(policy.maxRetryAfter)) s this tool waits; not retrying")
+                    exchange.retryAt = exchange.responseTime.addingTimeInterval(retryAfter)
+                    return exchange
                 }
                 delay = retryAfter ?? policy.backoff(afterAttempt: attempt, random: random())
                 guard waited + delay <= policy.budget else { return exchange }

@@ -3,26 +3,48 @@ import Foundation
 /// What happens to a full response from the origin: stale-if-error, HEAD updates, storage.
 extension HTTPClient {
     func store(_ exchange: Exchange, for request: HTTPRequest, cache: HTTPCache,
-               stored: [CacheEntry], selected: CacheEntry?) -> FetchResult {
+               stored: [CacheEntry], selected: CacheEntry?, check: BodyCheck? = nil) throws -> FetchResult {
         let response = exchange.response
         if response.status >= 500,
            let stale = staleFallback(request, entry: selected, reason: "answered HTTP \(response.status)", attempts: exchange.attempts) {
             return stale
         }
+        if let problem = Self.problem(of: exchange, for: request, check: check) {
+            // The caller cannot use this body: it must not replace the stored copy, which may
+            // stand in for it as it would for a server error.
+            let error = FetchError(problem, method: request.method, url: request.url, attempts: exchange.attempts)
+            if let stale = staleFallback(request, entry: selected, reason: error.shortReason, attempts: exchange.attempts) {
+                return stale
+            }
+            throw error
+        }
         var result = FetchResult(response: response, outcome: .miss, attempts: exchange.attempts)
+        result.retryAt = exchange.retryAt
         if request.method == "HEAD" {
             // A HEAD response may refresh the stored GET it describes (§4.3.5).
             if response.status == 200 {
-                for entry in CacheRules.selected(by: response.headers, among: stored, validated: nil) {
+                // One that no longer describes it (another ETag, Last-Modified or length) means
+                // the stored GET is out of date: it is not reused (§4.3.5).
+                for entry in stored where Vary.matches(entry.metadata.vary, responseHeaders: entry.headers, request: request.headers)
+                    && CacheRules.contradicts(response.headers, entry) {
+                    cache.remove(entry)
+                }
+                for entry in CacheRules.selected(by: response.headers, among: stored, validated: nil)
+                where !CacheRules.contradicts(response.headers, entry) {
                     save(freshened(entry, by: exchange), in: cache)
                 }
             }
             return result
         }
         guard CacheRules.isStorable(request: request, response: response) else { return result }
+        var headers = CacheRules.storedHeaders(response.headers)
+        if !headers.contains("Date") {
+            // A response without a Date is given the time it arrived (RFC 9110 §6.6.1).
+            headers.add("Date", HTTPDate.format(exchange.responseTime))
+        }
         let entry = CacheEntry(metadata: CacheEntry.Metadata(
             method: "GET", url: CacheEntry.keyURL(request.url), status: response.status,
-            headers: CacheRules.storedHeaders(response.headers),
+            headers: headers,
             vary: Vary.fields(for: response.headers, request: request.headers),
             requestTime: exchange.requestTime, responseTime: exchange.responseTime), body: response.body)
         if let identity = save(entry, in: cache) {
@@ -37,6 +59,12 @@ extension HTTPClient {
             cache.remove(old)
         }
         return result
+    }
+
+    /// Why the caller's check rejects a 2xx answer to a GET, or nil.
+    static func problem(of exchange: Exchange, for request: HTTPRequest, check: BodyCheck?) -> FetchError.Kind? {
+        guard let check, request.method == "GET", (200..<300).contains(exchange.response.status) else { return nil }
+        return check.problem(exchange.response)
     }
 
     /// Serves `entry` stale when the origin failed, unless the origin or the request forbids it

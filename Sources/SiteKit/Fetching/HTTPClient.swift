@@ -50,7 +50,7 @@ public final class HTTPClient: HTTPFetching {
             do {
                 cache = try HTTPCache(directory: cacheDirectory)
             } catch {
-                reporter.warning("the HTTP cache in \(cacheDirectory.path) cannot be used (\(FileProblem.describe(error))); continuing without it")
+                reporter.warning(HTTPCache.openingProblem(cacheDirectory, error: error))
             }
         }
         return HTTPClient(transport: URLSessionTransport(maxConnectionsPerHost: maxConnectionsPerHost), cache: cache,
@@ -61,10 +61,20 @@ public final class HTTPClient: HTTPFetching {
     /// hop cached on its own). Every HTTP status is a result; only failures without a usable
     /// response throw `FetchError` (after stale-if-error had its chance).
     public func fetch(_ request: HTTPRequest, limits: TransferLimits) async throws -> FetchResult {
+        try await fetch(request, limits: limits, check: nil)
+    }
+
+    /// Fetches as `fetch(_:limits:)` does; a 2xx body from the origin that `check` rejects is not
+    /// stored, and a stale stored copy stands in for it when one may.
+    public func fetch(_ request: HTTPRequest, limits: TransferLimits, check: BodyCheck) async throws -> FetchResult {
+        try await fetch(request, limits: limits, check: Optional(check))
+    }
+
+    private func fetch(_ request: HTTPRequest, limits: TransferLimits, check: BodyCheck?) async throws -> FetchResult {
         var current = request
         var redirects = 0
         while true {
-            let result = try await fetchHop(current, limits: limits)
+            let result = try await fetchHop(current, limits: limits, check: check)
             guard limits.maxRedirects > 0, let next = Redirect.next(after: current, response: result.response) else {
                 return result
             }
@@ -81,17 +91,17 @@ public final class HTTPClient: HTTPFetching {
     }
 
     /// One request, coalesced with identical reads in flight, with its `--verbose` line.
-    private func fetchHop(_ request: HTTPRequest, limits: TransferLimits) async throws -> FetchResult {
+    private func fetchHop(_ request: HTTPRequest, limits: TransferLimits, check: BodyCheck?) async throws -> FetchResult {
         let started = ContinuousClock.now
         let target = "\(request.method) \(request.url.shown)"
         do {
             let result: FetchResult
             if request.method == "GET" || request.method == "HEAD" {
-                result = try await coalescer.run(key: Self.coalescingKey(request, limits)) {
-                    try await self.fetchRecorded(request, limits: limits)
+                result = try await coalescer.run(key: Self.coalescingKey(request, limits, check)) {
+                    try await self.fetchRecorded(request, limits: limits, check: check)
                 }
             } else {
-                result = try await fetchRecorded(request, limits: limits)
+                result = try await fetchRecorded(request, limits: limits, check: check)
             }
             if reporter.verbosity >= .verbose {
                 let size = ByteCount.format(result.response.body.count)
@@ -104,16 +114,16 @@ public final class HTTPClient: HTTPFetching {
         }
     }
 
-    private func fetchRecorded(_ request: HTTPRequest, limits: TransferLimits) async throws -> FetchResult {
-        let result = try await fetchThroughCache(request, limits: limits)
+    private func fetchRecorded(_ request: HTTPRequest, limits: TransferLimits, check: BodyCheck?) async throws -> FetchResult {
+        let result = try await fetchThroughCache(request, limits: limits, check: check)
         let downloaded = result.outcome == .miss || result.outcome == .bypass ? result.response.body.count : 0
         await stats.record(result.outcome, downloadedBytes: downloaded)
         return result
     }
 
-    static func coalescingKey(_ request: HTTPRequest, _ limits: TransferLimits) -> String {
+    static func coalescingKey(_ request: HTTPRequest, _ limits: TransferLimits, _ check: BodyCheck? = nil) -> String {
         let fields = request.headers.fields.map { "\($0.name.lowercased()): \($0.value)" }.joined(separator: "\n")
-        return "\(request.method) \(request.url.absoluteString) \(limits.maxBodyBytes)\n\(fields)"
+        return "\(request.method) \(request.url.absoluteString) \(limits.maxBodyBytes) \(check?.name ?? "-")\n\(fields)"
     }
 
     static func milliseconds(since start: ContinuousClock.Instant) -> Int {

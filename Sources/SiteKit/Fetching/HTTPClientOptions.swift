@@ -11,7 +11,7 @@ public struct HTTPClientOptions: Sendable {
     /// Revalidate even fresh cache entries.
     public var refresh: Bool
     /// A floor for the freshness lifetime of cached responses (`cache.ttl`, `--ttl`), applied to
-    /// every stored response that is not `no-cache`.
+    /// every stored response that is not `no-cache` or `must-revalidate`.
     public var minimumTTL: TimeInterval
 
     public init(timeout: Double = 30, retry: RetryPolicy = RetryPolicy(), offline: Bool = false,
@@ -35,6 +35,9 @@ public struct FetchResult: Sendable {
     /// When the response is a stored one, fresh, exactly as the cache holds it (a hit, or a miss
     /// just stored): which entry file, so a later run can confirm it unchanged with one `stat`.
     public var stamp: CacheStamp?
+    /// When the server asked to be retried, later than the client waits: the response is the
+    /// server's own, returned without the retry.
+    public var retryAt: Date?
 
     public init(response: HTTPResponse, outcome: CacheOutcome, age: Int? = nil, attempts: Int) {
         self.response = response

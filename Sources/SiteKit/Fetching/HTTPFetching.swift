@@ -10,6 +10,11 @@ public protocol HTTPFetching: Sendable {
     /// Fetches `request`, enforcing `limits` as the bytes arrive.
     func fetch(_ request: HTTPRequest, limits: TransferLimits) async throws -> FetchResult
 
+    /// Fetches `request` as `fetch(_:limits:)` does, but a 2xx answer from the origin whose body
+    /// `check` rejects is neither stored nor returned: a stale stored copy stands in for it when
+    /// one may (with a warning), else the check's problem is thrown as a `FetchError`.
+    func fetch(_ request: HTTPRequest, limits: TransferLimits, check: BodyCheck) async throws -> FetchResult
+
     /// Whether the stored response a `FetchResult.stamp` names is still in the cache, unchanged,
     /// and still fresh; false when this fetcher cannot tell.
     func stillFresh(_ stamp: CacheStamp) -> Bool
@@ -21,6 +26,16 @@ public protocol HTTPFetching: Sendable {
 }
 
 extension HTTPFetching {
+    /// Checks the answer after the fetch, for fetchers without a cache to keep it out of.
+    public func fetch(_ request: HTTPRequest, limits: TransferLimits, check: BodyCheck) async throws -> FetchResult {
+        let result = try await fetch(request, limits: limits)
+        if (200..<300).contains(result.response.status), let problem = check.problem(result.response) {
+            discard(request.url)
+            throw FetchError(problem, method: request.method, url: request.url, attempts: result.attempts)
+        }
+        return result
+    }
+
     public func stillFresh(_ stamp: CacheStamp) -> Bool { false }
     public func discard(_ url: URL) {}
 }

@@ -4,7 +4,10 @@ import Foundation
 public struct HTTPRequest: Sendable, Hashable {
     /// The method, upper-cased: any token may be sent (`site fetch --method M-SEARCH`).
     public var method: String
-    public var url: URL
+    /// The URL, its scheme in lower case (`HTTP://` is `http://`).
+    public var url: URL {
+        didSet { url = FetchableURL.normalized(url) }
+    }
     /// Fields sent to the origin; they also take part in `Vary` matching.
     public var headers: HTTPHeaders
     /// The request content, for methods that carry one.
@@ -12,7 +15,7 @@ public struct HTTPRequest: Sendable, Hashable {
 
     public init(method: String = "GET", url: URL, headers: HTTPHeaders = [:], body: Data? = nil) {
         self.method = method.uppercased()
-        self.url = url
+        self.url = FetchableURL.normalized(url)
         self.headers = headers
         self.body = body
     }

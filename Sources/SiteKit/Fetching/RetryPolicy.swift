@@ -10,7 +10,7 @@ public struct RetryPolicy: Sendable, Hashable {
     public var maxDelay: Double
     /// Total seconds of waiting allowed across all retries of one request.
     public var budget: Double
-    /// The longest `Retry-After` honoured; a longer one fails the request with a message.
+    /// The longest `Retry-After` honoured; after a longer one the response is returned as it is.
     public var maxRetryAfter: Double
     /// Whether host-unreachable errors (no DNS, refused, no route) are retried.
     public var retriesUnreachable: Bool
@@ -56,11 +56,12 @@ public struct RetryPolicy: Sendable, Hashable {
 
 /// Parses `Retry-After` in both of its forms.
 public enum RetryAfter {
-    /// Seconds to wait: a non-negative integer, or an HTTP-date relative to `now`. Nil when absent or unreadable.
+    /// Seconds to wait: a non-negative integer, or an HTTP-date relative to `now` (rounded up to a
+    /// whole second, as the date has no finer grain). Nil when absent or unreadable.
     public static func seconds(from value: String?, now: Date) -> Double? {
         guard let raw = value?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
         if let seconds = Int(raw) { return seconds >= 0 ? Double(seconds) : nil }
         guard let date = HTTPDate.parse(raw) else { return nil }
-        return max(0, date.timeIntervalSince(now))
+        return max(0, date.timeIntervalSince(now).rounded(.up))
     }
 }

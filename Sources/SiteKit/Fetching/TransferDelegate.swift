@@ -140,14 +140,18 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         let request = transfer.request
         if let failure = transfer.failure {
             transfer.continuation.resume(throwing: failure)
+            // Refused for its size: the body URLSession read and dropped anyway is free now.
+            if case .limit = failure.kind { FreedMemory.release() }
             return
         }
+        let coding = (transfer.response ?? task.response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding")
         if let error {
             let nsError = error as NSError
             if nsError.code == NSURLErrorCancelled {
                 transfer.continuation.resume(throwing: CancellationError())
             } else {
-                transfer.continuation.resume(throwing: FetchError(Self.classify(nsError), method: request.method, url: request.url))
+                transfer.continuation.resume(throwing: FetchError(Self.classify(nsError, coding: coding, url: request.url),
+                                                                  method: request.method, url: request.url))
             }
             return
         }
@@ -155,6 +159,12 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         // drops its body); the task still knows the response.
         guard let response = transfer.response ?? task.response as? HTTPURLResponse else {
             transfer.continuation.resume(throwing: FetchError(.transport(detail: "the server sent no HTTP response", unreachable: false),
+                                                              method: request.method, url: request.url))
+            return
+        }
+        // A coding libcurl does not know may reach us as an empty body rather than an error.
+        if let coding, let unknown = ContentCoding.unknown(in: coding) {
+            transfer.continuation.resume(throwing: FetchError(.undecodable(coding: unknown, damaged: false),
                                                               method: request.method, url: request.url))
             return
         }
@@ -173,19 +183,46 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
             transfer.continuation.resume(throwing: FetchError(kind, method: request.method, url: request.url))
             return
         }
+        if request.method != "HEAD", response.statusCode != 304 {
+            ContentCoding.describeDecoded(&headers, bodyLength: transfer.body.count)
+        }
         transfer.continuation.resume(returning: HTTPResponse(
             url: response.url ?? request.url, status: response.statusCode, headers: headers, body: transfer.body))
     }
 
-    /// Maps Foundation's error codes onto our kinds; unreachable means no HTTP exchange happened at all.
-    static func classify(_ error: NSError) -> FetchError.Kind {
+    /// Maps Foundation's error codes, and the texts of libcurl's that it passes on without a code
+    /// of their own, onto our kinds; unreachable means no HTTP exchange happened at all.
+    static func classify(_ error: NSError, coding: String? = nil, url: URL? = nil) -> FetchError.Kind {
+        let text = error.localizedDescription.lowercased()
+        if text.contains("content encoding") || text.contains("transfer-encoding") || text.contains("unencoding")
+            || error.code == NSURLErrorCannotDecodeContentData || error.code == NSURLErrorCannotDecodeRawData {
+            // libcurl's CURLE_BAD_CONTENT_ENCODING: a coding it does not know, or a body that
+            // does not decode in the one announced.
+            let named = coding.map { ContentCoding.unknown(in: $0) ?? $0 }
+            return .undecodable(coding: named, damaged: named.map { ContentCoding.unknown(in: $0) == nil } ?? false)
+        }
+        if text.contains("http/0.9") {
+            return .notHTTP
+        }
+        if text.contains("ssl") || text.contains("tls") || text.contains("wrong version number") {
+            if text.contains("wrong version number") || text.contains("packet length too long") || text.contains("record layer failure") {
+                return .notTLS
+            }
+        }
+        if text.contains("empty reply from server") {
+            return .transport(detail: "the server closed the connection without answering", unreachable: false)
+        }
+        if text.contains("outstanding read data remaining") || text.contains("partial file") {
+            return .transport(detail: "the connection closed before the whole response had arrived", unreachable: false)
+        }
         switch error.code {
         case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed:
             return .transport(detail: "the name does not resolve", unreachable: true)
         case NSURLErrorCannotConnectToHost:
             return .transport(detail: "the connection was refused", unreachable: true)
         case NSURLErrorBadURL, NSURLErrorUnsupportedURL:
-            // Foundation refuses the URL before any connection; an IPv6 address such as [::1] is one.
+            // Refused before any connection: a port out of range, or an IPv6 address such as [::1].
+            if let url, let problem = FetchableURL.problem(with: url) { return .unfetchableURL(problem) }
             return .refusedURL
         case NSURLErrorNotConnectedToInternet:
             return .transport(detail: "there is no route to the host", unreachable: true)
@@ -195,11 +232,6 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
             return .transport(detail: "the connection timed out", unreachable: false)
         case NSURLErrorSecureConnectionFailed, NSURLErrorServerCertificateUntrusted, NSURLErrorServerCertificateHasBadDate:
             return .transport(detail: "the TLS connection failed (\(FetchError.clause(error.localizedDescription)))", unreachable: false)
-        case NSURLErrorUnknown where error.localizedDescription.contains("content encoding"),
-             NSURLErrorCannotDecodeContentData, NSURLErrorCannotDecodeRawData:
-            // libcurl's CURLE_BAD_CONTENT_ENCODING, which Foundation passes on only as its text,
-            // for a Content-Encoding or Transfer-Encoding it does not know.
-            return .undecodable
         default:
             return .transport(detail: error.localizedDescription, unreachable: false)
         }

@@ -182,7 +182,7 @@ import Testing
         let harness = try CacheHarness()
         defer { harness.remove() }
         try await TestOrigin.run({ request in
-            request.method == "HEAD" ? OriginReply(headers: ["Cache-Control": "max-age=600", "X-Head": "yes"])
+            request.method == "HEAD" ? .text("get body", headers: ["Cache-Control": "max-age=600", "X-Head": "yes"])
                 : .text("get body", headers: ["Cache-Control": "max-age=1"])
         }) { origin in
             _ = try await harness.get(origin.url("/h"))

@@ -92,7 +92,7 @@ import Testing
         let harness = try CacheHarness()
         defer { harness.remove() }
         let offline = HTTPClientOptions(timeout: 30, retry: .none, offline: true)
-        try await TestOrigin.run({ _ in .text("o", headers: ["Cache-Control": "max-age=10, must-revalidate"]) }) { origin in
+        try await TestOrigin.run({ _ in .text("o", headers: ["Cache-Control": "max-age=10"]) }) { origin in
             _ = try await harness.get(origin.url("/o"))
             #expect(try await harness.get(origin.url("/o"), options: offline).outcome == .hit)
             harness.clock.advance(by: 100)
@@ -104,6 +104,22 @@ import Testing
             #expect(error?.kind == .offlineMiss)
             #expect(error?.description.contains(origin.url("/missing").absoluteString) == true)
             #expect(error?.description.contains("--demo") == true)
+            #expect(origin.requestCount == 1)
+        }
+    }
+
+    @Test("--offline does not serve a stale must-revalidate copy, nor a no-cache one at all: an error says a copy exists and to retry online",
+          arguments: ["max-age=10, must-revalidate", "no-cache"])
+    func offlineRespectsMustRevalidateAndNoCache(cacheControl: String) async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        let offline = HTTPClientOptions(timeout: 30, retry: .none, offline: true)
+        try await TestOrigin.run({ _ in .text("strict", headers: ["Cache-Control": cacheControl]) }) { origin in
+            _ = try await harness.get(origin.url("/strict"))
+            harness.clock.advance(by: 100)
+            let error = await #expect(throws: FetchError.self) { _ = try await harness.get(origin.url("/strict"), options: offline) }
+            let message = error?.description ?? ""
+            #expect(message.contains("has a cached copy") && message.contains("Retry online") && error?.kindName == "offline", "\(message)")
             #expect(origin.requestCount == 1)
         }
     }

@@ -114,4 +114,26 @@ import Testing
         #expect(String(decoding: run.errors, as: UTF8.self).contains("--links must be folders (links such as users/, for a web server) or files"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
     }
+
+    @Test("-H is --header, and --data without --method is sent as a POST", .enabled(if: executable != nil, "the site executable is not built next to the tests"))
+    func shortHeaderAndDataAsPost() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try await TestOrigin.run({ request in .text("\(request.method) \(request.headers["X-Test"] ?? "-") \(String(decoding: request.body, as: UTF8.self))") }) { origin in
+            let run = try await Self.run(["fetch", "--no-retry", "--cache-dir", folder.url.path, "-H", "X-Test: yes",
+                                          "--data", "hello", origin.url("/d").absoluteString])
+            #expect(run.status == 0 && String(decoding: run.output, as: UTF8.self) == "POST yes hello", "\(String(decoding: run.errors, as: UTF8.self))")
+            let refused = try await Self.run(["fetch", "--cache-dir", folder.url.path, "--method", "GET", "--data", "hello",
+                                              origin.url("/d").absoluteString])
+            let message = String(decoding: refused.errors, as: UTF8.self)
+            #expect(refused.status != 0 && message.contains("--method POST") && !message.contains("maximum size"), "\(message)")
+            #expect(origin.requestCount == 1)
+        }
+    }
+
+    @Test("an empty --cache-dir is refused rather than taken as the current folder", .enabled(if: executable != nil, "the site executable is not built next to the tests"))
+    func emptyCacheDirIsRefused() async throws {
+        let run = try await Self.run(["fetch", "--cache-dir", "", "http://127.0.0.1:1/x"])
+        #expect(run.status != 0 && String(decoding: run.errors, as: UTF8.self).contains("--cache-dir must name a folder"))
+    }
 }

@@ -85,7 +85,7 @@ import Testing
         } throws: { ($0 as? FetchToolError)?.message == "\(url) \(reason)" || ($0 as? FetchToolError)?.message.hasPrefix("\(url) \(reason)") == true }
     }
 
-    @Test("URLSession's refusal of a URL is a readable error after one attempt, not four")
+    @Test("a URL the HTTP client refuses is a readable error after one attempt, not four")
     func aURLSessionRefusalIsNotRetried() async throws {
         let harness = try CacheHarness()
         defer { harness.remove() }
@@ -94,7 +94,8 @@ import Testing
             _ = try await client.fetch(HTTPRequest(url: URL(string: "http://[::1]:9/")!), limits: .json)
         } throws: { error in
             guard let error = error as? FetchError else { return false }
-            return error.attempts == 1 && error.kind == .refusedURL && error.description.contains("refused the URL before connecting")
+            return error.attempts == 1 && error.kindName == "transport" && error.description.contains("IPv6")
+                && !error.description.contains("URLSession")
         }
     }
 
@@ -115,6 +116,23 @@ import Testing
         try await TestOrigin.run({ _ in .text("", status: 301, headers: ["Location": "/new"]) }) { origin in
             let output = await FetchTool.run(FetchToolOptions(url: origin.url("/old").absoluteString), client: harness.client())
             #expect(output.standardError.hasPrefix("HTTP 301, Location: /new, miss, "), "\(output.standardError)")
+        }
+    }
+
+    @Test("a password in the URL is masked in --json's url and in the redirect line")
+    func passwordsAreMaskedInOutput() async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        try await TestOrigin.run({ _ in
+            .text("", status: 302, headers: ["Location": "http://u:hunter2@example.test/next"])
+        }) { origin in
+            let url = "http://u:hunter2@127.0.0.1:\(origin.port)/r"
+            let json = await FetchTool.run(FetchToolOptions(url: url, json: true, noRetry: true), client: harness.client())
+            let object = try object(json.standardOutput)
+            #expect((object["url"] as? String)?.contains("hunter2") == false && (object["url"] as? String)?.contains("***") == true)
+            let plain = await FetchTool.run(FetchToolOptions(url: url, noRetry: true), client: harness.client())
+            #expect(plain.standardError.contains("Location: http://u:***@example.test/next") && !plain.standardError.contains("hunter2"),
+                    "\(plain.standardError)")
         }
     }
 }

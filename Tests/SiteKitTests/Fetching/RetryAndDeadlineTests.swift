@@ -24,15 +24,33 @@ import Testing
         }
     }
 
-    @Test func aRetryAfterLongerThanTheCapFailsWithAMessage() async throws {
+    @Test("a Retry-After longer than the cap is not waited for: the server's own answer comes back, saying when to retry")
+    func aRetryAfterLongerThanTheCapReturnsTheResponse() async throws {
         let harness = try CacheHarness()
         defer { harness.remove() }
-        try await TestOrigin.run({ _ in .text("later", status: 503, headers: ["Retry-After": "120"]) }) { origin in
-            let error = await #expect(throws: FetchError.self) { _ = try await harness.get(origin.url("/long"), options: retrying) }
-            #expect(error?.kind == .retryAfterTooLong(seconds: 120, cap: 60))
-            #expect(error?.description.contains("120 s") == true && error?.description.contains("60 s") == true)
+        try await TestOrigin.run({ _ in
+            .text(#"{"message": "down for an upgrade"}"#, status: 503, headers: ["Retry-After": "7200"])
+        }) { origin in
+            let result = try await harness.get(origin.url("/long"), options: retrying)
+            #expect(result.response.status == 503 && result.retryAt != nil && result.attempts == 1)
             #expect(origin.requestCount == 1 && harness.clock.sleeps.isEmpty)
+            // site fetch: exit 0 with a note; a build: the server's message and when to retry.
+            let fetched = await FetchTool.run(FetchToolOptions(url: origin.url("/long").absoluteString), client: harness.client(retrying))
+            #expect(fetched.exitCode == 0 && fetched.standardError.contains("HTTP 503") && fetched.standardError.contains("did not retry"),
+                    "\(fetched.standardError)")
+            let error = await #expect(throws: FetchError.self) {
+                _ = try await harness.client(retrying).load(JSONPlaceholderAPI.posts, from: origin.url("/"))
+            }
+            let message = error?.description ?? ""
+            #expect(message.contains("down for an upgrade") && message.contains("asked to be retried at") && message.contains("UTC"), "\(message)")
         }
+    }
+
+    @Test("waits are shown as whole seconds from 10 s on; an HTTP-date Retry-After is whole seconds")
+    func waitsAreFormattedConsistently() {
+        #expect(FetchError.format(7198.97) == "7199" && FetchError.format(0.37) == "0.4" && FetchError.format(2) == "2")
+        let now = Date(timeIntervalSince1970: 1_000_000.4)
+        #expect(RetryAfter.seconds(from: HTTPDate.format(Date(timeIntervalSince1970: 1_007_200)), now: now) == 7200)
     }
 
     @Test func backoffIsExponentialWithJitterAndBoundedByAttempts() async throws {

@@ -15,7 +15,7 @@ import Testing
             let error = await #expect(throws: FetchError.self) {
                 _ = try await harness.get(url, options: HTTPClientOptions(timeout: 30, retry: RetryPolicy()))
             }
-            #expect(error?.kind == .undecodable && error?.kindName == "transport" && error?.attempts == 1)
+            #expect(error?.kind == .undecodable(coding: "x-arizona", damaged: false) && error?.kindName == "transport" && error?.attempts == 1)
             #expect(origin.requestCount == 1 && harness.clock.sleeps.isEmpty)
             let message = error?.description ?? ""
             #expect(message.contains(url.absoluteString) && message.contains("coding") && !message.contains(".."))
@@ -37,6 +37,45 @@ import Testing
             #expect(stale.outcome == .stale && stale.text == "plain" && origin.requestCount == 2)
             let warning = try #require(harness.reporter.warnings.last)
             #expect(warning.contains(origin.url("/switch").absoluteString) && warning.contains("coding"))
+        }
+    }
+
+    @Test("br, which the transport does not decode here, and a damaged gzip body: one attempt, a message naming the coding, nothing from libcurl",
+          arguments: [("br", "\"br\" content coding"), ("gzip", "marked as gzip that does not decode")])
+    func undecodableBodiesAreNotRetried(coding: String, words: String) async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        try await TestOrigin.run({ _ in .text("hello, not coded at all", headers: ["Content-Encoding": coding]) }) { origin in
+            let url = origin.url("/coded")
+            let error = await #expect(throws: FetchError.self) {
+                _ = try await harness.get(url, options: HTTPClientOptions(timeout: 30, retry: RetryPolicy()))
+            }
+            let message = error?.description ?? ""
+            #expect(message.contains(words) && message.contains("Retrying will not help"), "\(message)")
+            #expect(!message.contains("Check the network") && !message.contains("incorrect header") && !message.contains("Unrecognized"))
+            #expect(origin.requestCount == 1 && harness.clock.sleeps.isEmpty && harness.entryFiles().isEmpty)
+        }
+    }
+
+    @Test("a gzip body handed over decoded is described as such: no Content-Encoding, its decoded length, also in a 206 from the cache")
+    func decodedBodiesHaveTheirOwnLength() async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        let coded = try Fixture.data("Fetching/greeting.txt.gz")
+        let plain = String(repeating: "hello, decoded world\n", count: 20)
+        try await TestOrigin.run({ _ in
+            OriginReply(headers: ["Content-Encoding": "gzip", "Cache-Control": "max-age=600"], body: coded)
+        }) { origin in
+            let url = origin.url("/gz")
+            let first = try await harness.get(url)
+            #expect(first.text == plain && first.response.headers["Content-Encoding"] == nil)
+            #expect(first.response.headers["Content-Length"] == String(plain.utf8.count))
+            let hit = try await harness.get(url)
+            #expect(hit.outcome == .hit && hit.response.headers["Content-Encoding"] == nil
+                && hit.response.headers["Content-Length"] == String(plain.utf8.count))
+            let partial = try await harness.get(url, headers: ["Range": "bytes=0-4"])
+            #expect(partial.response.status == 206 && partial.text == "hello" && partial.response.headers["Content-Encoding"] == nil)
+            #expect(partial.response.headers["Content-Length"] == "5" && origin.requestCount == 1)
         }
     }
 }

@@ -118,6 +118,12 @@ final class TestOrigin: Sendable {
         }
         let status = HTTPTypes.HTTPResponse.Status(code: reply.status)
         let bytes = seen.method == "HEAD" || reply.status == 304 || reply.status == 204 ? Data() : reply.body
+        if seen.method == "HEAD" {
+            // As servers do: the length the GET's body would have, and no body.
+            return Response(status: status, headers: fields, body: ResponseBody(contentLength: reply.body.count) { writer in
+                try await writer.finish(nil)
+            })
+        }
         if let interval = reply.dripInterval {
             return Response(status: status, headers: fields, body: ResponseBody(contentLength: bytes.count) { writer in
                 for byte in bytes {

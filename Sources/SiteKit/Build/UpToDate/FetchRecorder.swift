@@ -14,9 +14,17 @@ final class FetchRecorder: HTTPFetching {
     }
 
     func fetch(_ request: HTTPRequest, limits: TransferLimits) async throws -> FetchResult {
+        try await record(request) { try await client.fetch(request, limits: limits) }
+    }
+
+    func fetch(_ request: HTTPRequest, limits: TransferLimits, check: BodyCheck) async throws -> FetchResult {
+        try await record(request) { try await client.fetch(request, limits: limits, check: check) }
+    }
+
+    private func record(_ request: HTTPRequest, _ fetch: () async throws -> FetchResult) async throws -> FetchResult {
         let result: FetchResult
         do {
-            result = try await client.fetch(request, limits: limits)
+            result = try await fetch()
         } catch {
             state.withLock { $0.recordable = false }
             throw error
