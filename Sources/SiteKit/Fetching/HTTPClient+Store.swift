@@ -100,7 +100,14 @@ extension HTTPClient {
         do {
             return try cache.store(entry)
         } catch {
-            reporter.warning("could not store \(entry.metadata.url) in the HTTP cache: \(FileProblem.describe(error))")
+            let line = "could not store \(URL(string: entry.metadata.url)?.shown ?? entry.metadata.url) in the HTTP cache: \(FileProblem.describe(error))"
+            switch storeWarnings.next(for: "cache") {
+            case .warn: reporter.warning(line)
+            case .warnForTheLastTime:
+                reporter.warning(line + ". Further responses the cache cannot store are not listed one by one (--verbose lists them); "
+                    + "the build goes on without storing them")
+            case .detail: reporter.detail(line)
+            }
             return nil
         }
     }

@@ -21,6 +21,8 @@ public final class HTTPClient: HTTPFetching {
     private let coalescer = RequestCoalescer<FetchResult>()
     /// Stale copies served for one host: a few warnings, then details.
     let staleWarnings = RepeatedWarnings()
+    /// Responses the disk cache could not store (a full disk, a read-only folder): the same.
+    let storeWarnings = RepeatedWarnings()
 
     /// - Parameters:
     ///   - cache: the disk cache; nil sends everything to the origin (outcome `bypass`).

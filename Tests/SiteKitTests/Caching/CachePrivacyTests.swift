@@ -27,6 +27,34 @@ import Testing
     }
 }
 
+/// A cache that cannot store what it is given says so a few times, then only with --verbose.
+@Suite struct CacheStoreProblemTests {
+    @Test("responses a cache cannot store (every folder of it a file) are warned about three times, then the build goes on quietly")
+    func storeFailuresAreCapped() async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        let entries = harness.folder.url.appendingPathComponent("http-v3/entries")
+        let fileManager = FileManager.default
+        for byte in 0..<256 {
+            let shard = entries.appendingPathComponent(String(format: "%02x", byte))
+            try? fileManager.removeItem(at: shard)
+            try Data().write(to: shard)
+        }
+        let client = harness.client()  // one client, as one build has
+        try await TestOrigin.run({ _ in .text("ok", headers: ["Cache-Control": "max-age=600"]) }) { origin in
+            for number in 1...6 {
+                let url = try #require(URL(string: "http://127.0.0.1:\(origin.port)/item/\(number)"))
+                let result = try await client.fetch(HTTPRequest(url: url), limits: .json)
+                #expect(result.response.status == 200 && result.response.body == Data("ok".utf8))
+            }
+        }
+        let warnings = harness.reporter.warnings
+        #expect(warnings.count == 3, "\(warnings)")
+        #expect(warnings.allSatisfy { $0.hasPrefix("could not store http://127.0.0.1:") && $0.contains("in the HTTP cache: not a directory") })
+        #expect(warnings.last?.contains("Further responses the cache cannot store are not listed one by one (--verbose lists them)") == true)
+    }
+}
+
 /// A cache folder that cannot be opened: the warning names the path in the way, normalised.
 @Suite struct CacheFolderProblemTests {
     @Test("a file where a folder of the cache must be is named as such", arguments: ["cfile/sub", "proj/../c3"])
