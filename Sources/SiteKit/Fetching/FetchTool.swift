@@ -52,6 +52,9 @@ public enum FetchTool {
     }
 
     /// The request for these flags; throws `FetchToolError` for a bad URL or header line.
+    /// The characters of an HTTP token (RFC 9110 §5.6.2).
+    static let tokenCharacters = CharacterSet(charactersIn: "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
     public static func request(_ options: FetchToolOptions) throws -> HTTPRequest {
         guard let url = URL(string: options.url).map(FetchableURL.normalized) else {
             throw FetchToolError("\(options.url) is not an http or https URL")
@@ -68,8 +71,18 @@ public enum FetchTool {
             guard !line.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\0" }) else {
                 throw FetchToolError("--header \"\(line.debugDescription.dropFirst().dropLast())\" holds a line break; give each header its own --header")
             }
-            headers.add(String(line[..<colon]).trimmingCharacters(in: .whitespaces),
-                        String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
+            let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
+            // RFC 9110 §5.1: a field name is a token; "Bad Name" would go on the wire as it is.
+            guard name.unicodeScalars.allSatisfy(Self.tokenCharacters.contains) else {
+                throw FetchToolError("--header \"\(line)\": \"\(name)\" is not a header name (letters, digits and !#$%&'*+-.^_`|~ only, no spaces)")
+            }
+            // The message's framing and its target are the client's to set, from the URL and --data.
+            let owners = ["content-length": "sets itself from --data", "transfer-encoding": "sets itself from --data",
+                          "host": "takes from the URL", "connection": "manages itself"]
+            if let owner = owners[name.lowercased()] {
+                throw FetchToolError("--header \"\(line)\" would set \(name), which site fetch \(owner): leave it out")
+            }
+            headers.add(name, String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
         }
         let method = options.method.trimmingCharacters(in: .whitespaces)
         guard !method.isEmpty, !method.contains(where: { $0.isWhitespace }) else {

@@ -76,6 +76,15 @@ import Testing
         #expect(FetchTool.limits.maxRedirects == 0)
     }
 
+    @Test("a header whose name is no token, or that would set the message's framing or host, is refused before sending",
+          arguments: [("Bad Name: x", "\"Bad Name\" is not a header name"), ("Content-Length: 5", "Content-Length, which site fetch sets itself"),
+                      ("transfer-encoding: chunked", "transfer-encoding, which site fetch sets itself"),
+                      ("Host: evil.test", "Host, which site fetch takes from the URL"), ("Connection: close", "Connection, which site fetch manages itself")])
+    func badHeadersAreRefused(line: String, saying: String) {
+        let error = #expect(throws: FetchToolError.self) { try FetchTool.request(FetchToolOptions(url: "http://x.test/", headers: [line])) }
+        #expect(error.map { "\($0.message)".contains(saying) } == true, "\(String(describing: error))")
+    }
+
     @Test("a URL the client could never fetch is refused before any attempt, with the reason",
           arguments: [("ftp://x.test/a", "is not an http or https URL"), ("http://", "has no host name"),
                       ("http://[::1]:8080/", "names an IPv6 address")])
