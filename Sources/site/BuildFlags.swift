@@ -15,7 +15,7 @@ struct BuildFlags: ParsableArguments {
     @Option(name: .customLong("per-page"), parsing: .unconditional, help: "Entries per list page.") var perPage: Int?
     @Option(parsing: .unconditional, help: "Concurrent downloads, and connections per host.") var jobs: Int?
     @Option(parsing: .unconditional, help: "Whole-response deadline per attempt, in seconds.") var timeout: Double?
-    @Option(help: "Freshness floor for cached responses, e.g. 10m or 1d.") var ttl: String?
+    @Option(parsing: .unconditional, help: "Freshness floor for cached responses, e.g. 10m or 1d.") var ttl: String?
     @Option(help: "How pages link to a folder's page: folders (users/, for a web server) or files (users/index.html, for a site opened from disk).")
     var links: String?
     @Flag(help: "Use the live APIs only; never fall back to demo data.") var live = false
