@@ -42,6 +42,8 @@ struct BuildFlags: ParsableArguments {
         let configURL = config.hasPrefix("/") ? URL(fileURLWithPath: config) : cwd.appendingPathComponent(config)
         let (fromFile, warnings) = try SettingsFile.load(configURL, shownAs: config, required: config != "site.yml")
         warnings.forEach(reporter.warning)
+        // Checked on their own first, so that a value out of range is blamed on where it was set.
+        _ = try fromFile.validated(file: config)
         var settings = fromFile
         func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : cwd.appendingPathComponent(path).path }
         if let output { settings.output = absolute(output) }
@@ -62,7 +64,7 @@ struct BuildFlags: ParsableArguments {
         if let links, let style = LinkStyle(rawValue: links.lowercased()) { settings.links = style }
         if live { settings.source = .live }
         if demo { settings.source = .demo }
-        return (try settings.validated(file: "the command line or \(config)"), configURL.deletingLastPathComponent())
+        return (try settings.validated(file: "the command line"), configURL.deletingLastPathComponent())
     }
 
     private func url(_ text: String, flag: String) throws -> URL {

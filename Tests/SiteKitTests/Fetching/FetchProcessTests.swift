@@ -104,6 +104,20 @@ import Testing
         }
     }
 
+    @Test("a value out of range is blamed on where it was set: site.yml with its name, a flag as the command line",
+          .enabled(if: executable != nil, "the site executable is not built next to the tests; run swift build first"))
+    func rangeErrorsNameTheirSource() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let config = folder.url.appendingPathComponent("bad.yml")
+        try Data("users: -2\n".utf8).write(to: config)
+        let fromFile = try await Self.run(["build", "--demo", "--config", config.path])
+        #expect(String(decoding: fromFile.errors, as: UTF8.self).contains("\(config.path): users must be between 0 and 1000000, not -2"))
+        try Data("users: 5\n".utf8).write(to: config)
+        let fromFlag = try await Self.run(["build", "--demo", "--config", config.path, "--jobs", "0"])
+        #expect(String(decoding: fromFlag.errors, as: UTF8.self).contains("the command line: jobs must be between 1 and 512, not 0"))
+    }
+
     @Test("site build refuses a --links style it does not know, saying which there are, before doing anything",
           .enabled(if: executable != nil, "the site executable is not built next to the tests; run swift build first"))
     func unknownLinkStyleIsRefused() async throws {
