@@ -106,8 +106,13 @@ public final class HTTPClient: HTTPFetching {
                 result = try await fetchRecorded(request, limits: limits, check: check)
             }
             if reporter.verbosity >= .verbose {
-                let size = ByteCount.format(result.response.body.count)
-                reporter.detail("\(target) \(result.response.status) \(size) \(Self.milliseconds(since: started)) ms \(result.outcome.rawValue)")
+                if result.outcome == .miss, result.attempts == 0 {
+                    // only-if-cached (the up-to-date check): the 504 is the cache's, not a server's.
+                    reporter.detail("\(target): no fresh copy in the cache (only-if-cached: nothing was sent)")
+                } else {
+                    let size = ByteCount.format(result.response.body.count)
+                    reporter.detail("\(target) \(result.response.status) \(size) \(Self.milliseconds(since: started)) ms \(result.outcome.rawValue)")
+                }
             }
             return result
         } catch let error as FetchError {
