@@ -87,10 +87,14 @@ public struct SiteCleaner: Sendable {
         let fileManager = FileManager.default
         var folders = Set<String>()
         var removedAny = false
+        let root = ProtectedPlaces.realPath(output)
         for path in written.sorted() where (try? OutputPath.check(path)) != nil {
             let file = output.appendingPathComponent(path)
             var info = stat()
-            guard lstat(file.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            // Only a regular file inside the output: a folder of it replaced by a symbolic link
+            // must not lead the removal elsewhere.
+            guard lstat(file.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+                  ProtectedPlaces.path(ProtectedPlaces.realPath(file.deletingLastPathComponent()), isInside: root) else { continue }
             try remove(file)
             removedAny = true
             var parent = (path as NSString).deletingLastPathComponent

@@ -189,6 +189,23 @@ struct SiteScaffoldTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: harness.output.path).sorted() == ["CNAME", "downloads"])
     }
 
+    @Test("clean never follows a folder of the output replaced by a symbolic link: the files it leads to stay")
+    func cleanDoesNotFollowLinks() async throws {
+        let harness = try BuildHarness(users: 3)
+        defer { harness.remove() }
+        _ = try await harness.build()
+        let fileManager = FileManager.default
+        let elsewhere = harness.folder.url.appendingPathComponent("elsewhere")
+        let users = harness.output.appendingPathComponent("users")
+        try fileManager.moveItem(at: users, to: elsewhere)
+        try fileManager.createSymbolicLink(at: users, withDestinationURL: elsewhere)
+        let before = try fileManager.contentsOfDirectory(atPath: elsewhere.path).sorted()
+        let cache = harness.folder.url.appendingPathComponent(".cache")
+        _ = try SiteCleaner(output: harness.output, cache: cache, project: harness.folder.url).clean()
+        #expect(try fileManager.contentsOfDirectory(atPath: elsewhere.path).sorted() == before)
+        #expect(!before.isEmpty)
+    }
+
     @Test("clean refuses while a build is at work on the output, names it, and removes nothing")
     func cleanWaitsForARunningBuild() throws {
         let folder = try TemporaryFolder()
