@@ -31,6 +31,8 @@ public final class OutputStore: Sendable {
     /// Names of stored files this build read back and checked against their name (`contents`):
     /// linking them needs no second comparison.
     private let checked = Mutex<Set<String>>([])
+    /// Paths of the files this build stored (new to the store), for `forgetNew()`.
+    private let stored = Mutex<[String]>([])
 
     /// Opens the store under `cacheDirectory`, creating it; nil when the folder cannot be made.
     public init?(cacheDirectory: URL) {
@@ -97,8 +99,25 @@ public final class OutputStore: Sendable {
 
     /// Writes `data` to a temporary file and renames it onto `stored`, as the HTTP cache does; a
     /// missing subfolder is created spread out.
-    private func store(_ data: Data, at stored: String) -> Bool {
-        (try? CacheFiles.writeAtomically(data, to: stored)) != nil
+    private func store(_ data: Data, at path: String) -> Bool {
+        guard (try? CacheFiles.writeAtomically(data, to: path)) != nil else { return false }
+        stored.withLock { $0.append(path) }
+        return true
+    }
+
+    /// Removes the files this build stored that nothing links any more: a build that failed or was
+    /// stopped (a full disk, most of all) leaves the store as it found it, instead of holding its
+    /// copies until a sweep ten minutes on. A file another build has linked meanwhile stays.
+    public func forgetNew() {
+        let paths = stored.withLock { paths in
+            defer { paths = [] }
+            return paths
+        }
+        for path in paths {
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_nlink == 1 else { continue }
+            unlink(path)
+        }
     }
 
     /// Sweeps (see `sweep`) unless a sweep of this store ran less than `interval` seconds ago, by

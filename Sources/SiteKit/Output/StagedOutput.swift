@@ -269,9 +269,11 @@ public final class StagedOutput: Sendable {
         }
     }
 
-    /// Throws the staging folder away; the previous output is untouched.
+    /// Throws the staging folder away, and the store's copies this build made; the previous
+    /// output is untouched.
     public func discard() {
         try? FileManager.default.removeItem(at: staging)
+        store?.forgetNew()
     }
 
     static func retiredName(for destination: URL) -> URL {

@@ -49,6 +49,22 @@ struct OutputStoreTests {
         #expect(try SiteInspector(root: destination).files() == files.mapValues { Data($0.utf8) })
     }
 
+    @Test("a build thrown away (failed, stopped, out of disk) takes its new stored copies with it; what the output links stays")
+    func discardedBuildLeavesTheStoreAsItWas() throws {
+        let (folder, store, destination) = try Self.fixture()
+        defer { folder.remove() }
+        _ = try Self.build(["index.html": "home"], into: destination, store: store)
+        let names = try Self.storedNames(store)
+        let failed = try StagedOutput(destination: destination, store: store)
+        try failed.write(Data("home".utf8), to: "index.html")
+        try failed.write(Data("new page".utf8), to: "users/a.html")
+        try failed.write(Data("new picture".utf8), to: "thumbs/x.png")
+        #expect(try Self.storedNames(store).count == names.count + 2)
+        failed.discard()
+        #expect(try Self.storedNames(store) == names)
+        #expect(try SiteInspector(root: destination).files() == ["index.html": Data("home".utf8)])
+    }
+
     @Test("an output file edited in place is never published again: the store's copy is replaced")
     func editedFileIsReplaced() throws {
         let (folder, store, destination) = try Self.fixture()
