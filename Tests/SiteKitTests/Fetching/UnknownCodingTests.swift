@@ -40,8 +40,9 @@ import Testing
         }
     }
 
-    @Test("br, which the transport does not decode here, and a damaged gzip body: one attempt, a message naming the coding, nothing from libcurl",
-          arguments: [("br", "\"br\" content coding"), ("gzip", "marked as gzip that does not decode")])
+    @Test("a coding the transport does not know, and damaged gzip and zstd bodies: one attempt, a message naming the coding, nothing from libcurl",
+          arguments: [("x-arizona", "\"x-arizona\" content coding"), ("gzip", "marked as gzip that does not decode"),
+                      ("zstd", "marked as zstd that does not decode")])
     func undecodableBodiesAreNotRetried(coding: String, words: String) async throws {
         let harness = try CacheHarness()
         defer { harness.remove() }
@@ -54,6 +55,18 @@ import Testing
             #expect(message.contains(words) && message.contains("Retrying will not help"), "\(message)")
             #expect(!message.contains("Check the network") && !message.contains("incorrect header") && !message.contains("Unrecognized"))
             #expect(origin.requestCount == 1 && harness.clock.sleeps.isEmpty && harness.entryFiles().isEmpty)
+        }
+    }
+
+    @Test("a zstd body, which every request offers to take, is decoded and handed over as such")
+    func zstdIsDecoded() async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        let coded = try Fixture.data("Fetching/greeting.txt.zst")
+        let plain = String(repeating: "hello, decoded world\n", count: 20)
+        try await TestOrigin.run({ _ in OriginReply(headers: ["Content-Encoding": "zstd"], body: coded) }) { origin in
+            let result = try await harness.get(origin.url("/zst"))
+            #expect(result.text == plain && result.response.headers["Content-Encoding"] == nil)
         }
     }
 
