@@ -51,10 +51,10 @@ struct APICommand: AsyncParsableCommand {
             try await DemoAPIServer.run(host: host, port: port, faults: injector, portraits: portraits) { url in
                 let line = "demo API listening on \(url.absoluteString) (randomuser: \(url.absoluteString)/api/, "
                     + "jsonplaceholder: \(url.absoluteString))\n"
-                FileHandle.standardError.write(Data(line.utf8))
+                StandardStream.error(line)
             }
         } catch let error as DemoAPIServerError {
-            FileHandle.standardError.write(Data("error: \(paragraph(error))\n".utf8))
+            StandardStream.error("error: \(paragraph(error))\n")
             throw ExitCode.failure
         }
     }

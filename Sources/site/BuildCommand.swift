@@ -32,15 +32,15 @@ struct BuildCommand: AsyncParsableCommand {
             }
             guard let summary else {
                 reporter.endProgress()
-                FileHandle.standardError.write(Data("interrupted: nothing was published, and the previous output was left as it was.\n".utf8))
+                StandardStream.error("interrupted: nothing was published, and the previous output was left as it was.\n")
                 throw ExitCode(130)
             }
-            if !flags.quiet { FileHandle.standardError.write(Data((summary.text + "\n").utf8)) }
+            if !flags.quiet { StandardStream.error((summary.text + "\n")) }
         } catch let exit as ExitCode {
             throw exit
         } catch {
             reporter.endProgress()
-            FileHandle.standardError.write(Data("error: \(paragraph(error))\n".utf8))
+            StandardStream.error("error: \(paragraph(error))\n")
             throw ExitCode.failure
         }
     }

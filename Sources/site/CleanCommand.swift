@@ -24,7 +24,7 @@ struct CleanCommand: ParsableCommand {
                                          project: project).clean()
             print(result.lines.joined(separator: "\n"))
         } catch {
-            FileHandle.standardError.write(Data("error: \(paragraph(error))\n".utf8))
+            StandardStream.error("error: \(paragraph(error))\n")
             throw ExitCode.failure
         }
     }

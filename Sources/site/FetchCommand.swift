@@ -63,8 +63,8 @@ struct FetchCommand: AsyncParsableCommand {
         let client = HTTPClient.standard(cacheDirectory: URL(fileURLWithPath: cacheDirectory),
                                          options: FetchTool.clientOptions(options), maxConnectionsPerHost: 4, reporter: reporter)
         let output = await FetchTool.run(options, client: client)
-        FileHandle.standardOutput.write(output.standardOutput)
-        FileHandle.standardError.write(Data(output.standardError.utf8))
+        StandardStream.output(output.standardOutput)
+        StandardStream.error(output.standardError)
         if output.exitCode != 0 { throw ExitCode(output.exitCode) }
     }
 }

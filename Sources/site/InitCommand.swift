@@ -26,7 +26,7 @@ struct InitCommand: ParsableCommand {
             let next = directory == "." ? "site build" : "cd \(ShellWord.quote(directory)) && site build"
             print("created \(written.count) files in \(folder.standardizedFileURL.path):\n\(lines)\nnext: \(next), or site serve to preview while you edit")
         } catch {
-            FileHandle.standardError.write(Data("error: \(paragraph(error))\n".utf8))
+            StandardStream.error("error: \(paragraph(error))\n")
             throw ExitCode.failure
         }
     }

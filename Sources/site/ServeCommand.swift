@@ -34,7 +34,7 @@ struct ServeCommand: AsyncParsableCommand {
             output = BuildOptions(projectDirectory: folder).outputFolder(settings.output)
             basePath = settings.basePath
         } catch {
-            FileHandle.standardError.write(Data("error: \(paragraph(error))\n".utf8))
+            StandardStream.error("error: \(paragraph(error))\n")
             throw ExitCode.failure
         }
         let hub = ReloadHub()
@@ -46,7 +46,7 @@ struct ServeCommand: AsyncParsableCommand {
                 if status >= 400 { reporter.detail("\(status) \(method) \(path)") }
             }
         } catch {
-            FileHandle.standardError.write(Data("error: \(paragraph(error))\n".utf8))
+            StandardStream.error("error: \(paragraph(error))\n")
             throw ExitCode.failure
         }
         let session = PreviewSession(
@@ -73,7 +73,7 @@ struct ServeCommand: AsyncParsableCommand {
         // published a site, it says so and reloads by itself when one is there.
         let watching = noWatch ? "" : "; watching content/, templates/ and \(flags.configURL.lastPathComponent)"
         let alsoAt = basePath == "/" ? "" : " (and at \(basePath), base_url's path)"
-        FileHandle.standardError.write(Data("serving \(output.path) at \(server.baseURL.absoluteString)/\(alsoAt)\(watching). Ctrl-C stops.\n".utf8))
+        StandardStream.error("serving \(output.path) at \(server.baseURL.absoluteString)/\(alsoAt)\(watching). Ctrl-C stops.\n")
         // Ctrl-C and SIGTERM stop everything, the first build included: a build under way is
         // cancelled, throws its staging folder away and publishes nothing.
         let signals = TerminationSignal.listen()
@@ -85,6 +85,6 @@ struct ServeCommand: AsyncParsableCommand {
         work.cancel()
         await work.value
         await server.stop()
-        FileHandle.standardError.write(Data("stopped\n".utf8))
+        StandardStream.error("stopped\n")
     }
 }

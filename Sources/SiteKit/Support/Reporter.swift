@@ -32,7 +32,7 @@ public final class Reporter: Sendable {
 
     /// Writes to standard error.
     public static let standardError: Sink = { text in
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardStream.error(text)
     }
 
     /// A reporter that prints nothing but still records warnings.

@@ -104,6 +104,28 @@ import Testing
         }
     }
 
+    @Test("a build whose standard error nobody reads any more (site build 2>&1 | head -1) still finishes and publishes",
+          .enabled(if: executable != nil, "the site executable is not built next to the tests; run swift build first"))
+    func closedStandardErrorDoesNotStopABuild() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let output = folder.url.appendingPathComponent("public")
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["build", "--demo", "--users", "8", "--output", output.path,
+                             "--cache-dir", folder.url.appendingPathComponent("cache").path]
+        let stderr = Pipe()
+        process.standardError = stderr
+        process.standardOutput = FileHandle.nullDevice
+        let exited = try process.start()
+        try stderr.fileHandleForReading.close()
+        try? stderr.fileHandleForWriting.close()
+        await exited.ended()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["cache", "public"])
+    }
+
     @Test("a value out of range is blamed on where it was set: site.yml with its name, a flag as the command line",
           .enabled(if: executable != nil, "the site executable is not built next to the tests; run swift build first"))
     func rangeErrorsNameTheirSource() async throws {
