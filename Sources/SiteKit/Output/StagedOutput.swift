@@ -135,12 +135,37 @@ public final class StagedOutput: Sendable {
         return files.count == all.count && files.allSatisfy { all.contains($0) }
     }
 
-    /// The previous output's files that no build wrote and this one does not write either: those
-    /// not listed in its mark. None when the mark lists nothing (an output of an older version).
-    private func userFiles(previous: [String]?) -> Set<String> {
+    /// The previous output's files that no build wrote (those its mark does not list; none when
+    /// the mark lists nothing, as an older version's does not). Throws when one of them is in the
+    /// way of this build's files: the user's file is never replaced.
+    private func userFiles(previous: [String]?) throws -> Set<String> {
         guard let previous, let written = OutputOwnership.writtenPaths(in: destination) else { return [] }
         let all = paths.withLock { $0.all }
-        return Set(previous.filter { !written.contains($0) && !all.contains($0) })
+        let own = previous.filter { !written.contains($0) }
+        guard !own.isEmpty else { return [] }
+        // A file of the user's where this build writes one, where it needs a folder, or inside
+        // a path that is now one of its files.
+        var folders = Set<String>()
+        for path in all {
+            var end = path.endIndex
+            while let slash = path[..<end].lastIndex(of: "/") {
+                guard folders.insert(String(path[..<slash])).inserted else { break }
+                end = slash
+            }
+        }
+        let inTheWay = own.filter { path in
+            all.contains(path) || folders.contains(path)
+                || path.indices.contains { path[$0] == "/" && all.contains(String(path[..<$0])) }
+        }
+        guard inTheWay.isEmpty else {
+            let shown = inTheWay.sorted().prefix(5).joined(separator: ", ") + (inTheWay.count > 5 ? ", …" : "")
+            throw OutputError(path: destinationPath, action: "replace the output folder", underlying: nil, message: """
+                the output folder \(destinationPath) holds \(inTheWay.count == 1 ? "a file" : "files") of your own (no build wrote \
+                \(inTheWay.count == 1 ? "it" : "them")) where this build writes its pages: \(shown). Builds keep files of yours \
+                only at paths the site does not use: move \(inTheWay.count == 1 ? "it" : "them") elsewhere, then build again
+                """)
+        }
+        return Set(own)
     }
 
     /// Links the user's files of the previous output into the staging folder, at their places.
@@ -177,7 +202,7 @@ public final class StagedOutput: Sendable {
         let fileManager = FileManager.default
         // The previous output's files, listed once for both questions below.
         let previous = hasPrevious ? OutputFiles.regular(in: destination)?.map(\.path) : nil
-        let userFiles = userFiles(previous: previous)
+        let userFiles = try userFiles(previous: previous)
         let mark = OutputOwnership.markBytes(listing: paths.withLock { $0.all })
         if previousOutputIsCurrent(previous: previous, userFiles: userFiles, mark: mark) {
             carried = userFiles.sorted()

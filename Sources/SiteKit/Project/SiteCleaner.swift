@@ -100,7 +100,8 @@ public struct SiteCleaner: Sendable {
             var parent = (path as NSString).deletingLastPathComponent
             while !parent.isEmpty { folders.insert(parent); parent = (parent as NSString).deletingLastPathComponent }
         }
-        try remove(output.appendingPathComponent(OutputOwnership.markName))
+        let mark = output.appendingPathComponent(OutputOwnership.markName)
+        try remove(mark)
         // Deepest first, so that a folder is tried after what it held.
         for folder in folders.sorted(by: { $0.count > $1.count }) {
             let url = output.appendingPathComponent(folder)
@@ -114,9 +115,16 @@ public struct SiteCleaner: Sendable {
         if top.isEmpty {
             try remove(output)
             result.removed.append(output.path)
-        } else if removedAny {
-            result.kept.append(Result.Kept(folder: output.path, entries: left))
+            return
         }
+        // Still the build's folder, holding only the user's files: a mark that lists none lets
+        // the next build in, and it carries them over.
+        do {
+            _ = try PlainFile.write(OutputOwnership.markBytes(listing: []), to: mark.path)
+        } catch {
+            throw ScaffoldError(message: "could not write \(mark.path): \(FileProblem.describe(error)). Check its permissions and run site clean again.")
+        }
+        if removedAny { result.kept.append(Result.Kept(folder: output.path, entries: left)) }
     }
 
     /// Removes the entries of `folder` that `kept` does not claim, then `folder` itself if that

@@ -201,6 +201,36 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["public"])
     }
 
+    @Test("files of the user's are carried over; one where the build writes a file, or needs a folder, stops the build, and nothing is lost",
+          arguments: [("users/page/7.html", "users/page/7.html"), ("users/page", "users/page/1.html"), ("about.html/notes.txt", "about.html")])
+    func usersFilesAreCarriedUnlessInTheWay(mine: String, built: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let destination = try firstOutput(in: folder)
+        let fileManager = FileManager.default
+        for path in ["CNAME", mine] {
+            let url = destination.appendingPathComponent(path)
+            try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("mine".utf8).write(to: url)
+        }
+        let before = try SiteInspector(root: destination).files()
+
+        let blocked = try StagedOutput(destination: destination)
+        try blocked.write(Data("v2".utf8), to: "index.html")
+        try blocked.write(Data("page".utf8), to: built)
+        let error = #expect(throws: OutputError.self) { try blocked.commit() }
+        blocked.discard()
+        #expect(error?.description.contains("holds a file of your own (no build wrote it) where this build writes its pages: \(mine)") == true,
+                "\(String(describing: error))")
+        #expect(try SiteInspector(root: destination).files() == before)
+
+        let clear = try StagedOutput(destination: destination)
+        try clear.write(Data("v2".utf8), to: "index.html")
+        try clear.commit()
+        #expect(try SiteInspector(root: destination).files() == ["index.html": Data("v2".utf8), "CNAME": Data("mine".utf8), mine: Data("mine".utf8)])
+        #expect(clear.carried == ["CNAME", mine].sorted())
+    }
+
     @Test func hiddenFoldersOfThePreviousOutputAreCarriedOverAsLinksNotCopies() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
