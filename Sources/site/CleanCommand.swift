@@ -22,7 +22,7 @@ struct CleanCommand: ParsableCommand {
             let options = BuildOptions(projectDirectory: project)
             let result = try SiteCleaner(output: options.outputFolder(settings.output), cache: options.resolve(settings.cacheDirectory),
                                          project: project).clean()
-            print(result.lines.joined(separator: "\n"))
+            print(Reporter.printable(result.lines.joined(separator: "\n")))
         } catch {
             StandardStream.error("error: \(paragraph(error))\n")
             throw ExitCode.failure

@@ -41,7 +41,7 @@ struct FetchCommand: AsyncParsableCommand {
     @Flag(help: "Revalidate even a fresh cached copy (unless it is immutable), as a browser reload does.")
     var refresh = false
 
-    @Option(help: "Seconds allowed for each whole response.")
+    @Option(parsing: .unconditional, help: "Seconds allowed for each whole response.")
     var timeout: Double = 30
 
     @Flag(help: "Print one line per request on standard error.")

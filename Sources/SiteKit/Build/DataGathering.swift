@@ -99,20 +99,20 @@ struct DataGathering: Sendable {
         for skipped in data.skipped {
             reporter.warning(skipped.warning)
         }
+        if data.repeats > 0 {
+            reporter.warning("\(BuildSummary.count(data.repeats, "person", "people")) in the people list \(data.repeats == 1 ? "was a repeat" : "were repeats") "
+                + "of an earlier one (the same login.uuid, or e-mail without one, and name) and \(data.repeats == 1 ? "is" : "are") listed once.")
+        }
         let asked = settings.users
         if asked > 0, data.people.isEmpty {
             throw BuildError(step: "Fetching data", message: "\(randomUser.shown) was asked for \(BuildSummary.count(asked, "person", "people")) "
                 + "and sent none that could be read, and a site without its people is not published over the last one. "
-                + "Check that the URL points at a randomuser-compatible API (its answers hold a \"results\" list)")
+                + "Check that the URL points at a randomuser-compatible API (its answers hold a \"results\" list).")
         }
         if data.people.count < asked {
             let unreadable = data.repeats + (data.skipped.first { $0.list == "people" }?.count ?? 0)
             reporter.warning("\(randomUser.shown) was asked for \(BuildSummary.count(asked, "person", "people")) and the site lists \(data.people.count): "
                 + (unreadable > 0 ? "the others were repeats or could not be read (see above)." : "the API sent no more."))
-        }
-        if data.repeats > 0 {
-            reporter.warning("\(BuildSummary.count(data.repeats, "person", "people")) in the people list \(data.repeats == 1 ? "was a repeat" : "were repeats") "
-                + "of an earlier one (the same login.uuid and name) and \(data.repeats == 1 ? "is" : "are") listed once.")
         }
         return data
     }

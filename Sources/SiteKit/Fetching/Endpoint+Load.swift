@@ -11,6 +11,17 @@ extension HTTPFetching {
     /// `FetchError.unexpectedBody` saying what arrived, or `FetchError.decoding` with the JSON
     /// path where it failed.
     public func load<Response>(_ endpoint: Endpoint<Response>, from baseURL: URL) async throws -> (Response, FetchResult) {
+        do {
+            return try await loadOnce(endpoint, from: baseURL)
+        } catch is UnusableCachedCopy {
+            // A stored copy that does not decode (kept by `site fetch`, which stores what servers
+            // send, or by an earlier version) was dropped: ask again, once. Offline, that is an
+            // error saying the cache has no copy, which is now true.
+            return try await loadOnce(endpoint, from: baseURL)
+        }
+    }
+
+    private func loadOnce<Response>(_ endpoint: Endpoint<Response>, from baseURL: URL) async throws -> (Response, FetchResult) {
         let request = endpoint.request(baseURL: baseURL)
         // The check's decoding, kept so that the answer it passed is not decoded twice.
         let decoded = Mutex<Response?>(nil)
@@ -37,12 +48,15 @@ extension HTTPFetching {
         do {
             return (try JSONDecoder().decode(Response.self, from: response.body), result)
         } catch {
-            // A stored copy an earlier version kept although it does not decode: forget it.
             discard(request.url)
+            if result.outcome != .miss, result.outcome != .bypass { throw UnusableCachedCopy() }
             throw FetchError(JSONBody.problem(error, response: response), method: request.method, url: request.url)
         }
     }
 }
+
+/// A cached copy that did not decode and was dropped from the cache (see `load`).
+private struct UnusableCachedCopy: Error {}
 
 /// Why a body that should hold JSON cannot be used, in words: what arrived instead.
 enum JSONBody {

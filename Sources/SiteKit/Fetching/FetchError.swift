@@ -129,7 +129,8 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         case .decoding(let path, let detail):
             return "\(target) sent JSON this tool cannot read at \(path.isEmpty ? "the top level" : path): \(detail); it was not cached. Check that the URL points at the right API."
         case .unexpectedBody(let received, let expected):
-            return "\(target) answered with \(received) where \(expected) was expected; it was not cached. The server may be down for maintenance, or the URL may not point at the API: check the URL and retry later\(demo)."
+            let instead = received.contains(expected) ? "" : " where \(expected) was expected"
+            return "\(target) answered with \(received)\(instead); it was not cached. The server may be down for maintenance, or the URL may not point at the API: check the URL and retry later\(demo)."
         case .offlineMiss:
             return "\(target) is not in the cache, and --offline forbids the network. Go online and \(forBuild ? "build once to fill the cache, or use --demo" : "fetch it once to fill the cache")."
         case .offlineForbidden(let directive):
@@ -166,7 +167,7 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         case .offlineForbidden(let directive): "has a cached copy that its server forbids using unchecked (\(directive))"
         case .limit(let detail): "was refused: \(detail)"
         case .decoding(_, let detail): "sent unreadable JSON: \(detail)"
-        case .unexpectedBody(let received, let expected): "answered with \(received) instead of \(expected)"
+        case .unexpectedBody(let received, let expected): "answered with \(received)" + (received.contains(expected) ? "" : " instead of \(expected)")
         case .cache(let detail): "could not use the cache: \(detail)"
         }
     }

@@ -30,6 +30,31 @@ import Testing
         }
     }
 
+    @Test("a cached copy that does not decode (site fetch stores what servers send) is dropped and asked for again; offline, the error says it is not cached")
+    func anUnusableCachedCopyIsAskedForAgain() async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        let posts = try Fixture.data("Fetching/posts.json")
+        let page = try Fixture.data("Fetching/maintenance.html")
+        // /down/posts always answers the page; /up/posts the page first, then the posts.
+        try await TestOrigin.run({ request in
+            let bad = request.target.hasPrefix("/down/") || request.number == 2
+            return OriginReply(headers: ["Content-Type": "application/json", "Cache-Control": "max-age=86400"], body: bad ? page : posts)
+        }) { origin in
+            // As site fetch does, with no body check: the page is stored, fresh for a day.
+            _ = try await harness.client().fetch(HTTPRequest(url: origin.url("/down/posts")), limits: .json)
+            _ = try await harness.client().fetch(HTTPRequest(url: origin.url("/up/posts")), limits: .json)
+            #expect(harness.entryFiles().count == 2)
+
+            let offline = harness.client(HTTPClientOptions(timeout: 30, retry: .none, offline: true))
+            let error = await #expect(throws: FetchError.self) { _ = try await offline.load(JSONPlaceholderAPI.posts, from: origin.url("/down/")) }
+            #expect(error?.kind == .offlineMiss, "\(String(describing: error))")
+
+            let (list, result) = try await harness.client().load(JSONPlaceholderAPI.posts, from: origin.url("/up/"))
+            #expect(list.elements.count == 2 && result.outcome == .miss && origin.requestCount == 3)
+        }
+    }
+
     @Test("without a stored copy, a maintenance page is an error saying what arrived, and nothing is stored")
     func maintenancePageWithoutACopy() async throws {
         let harness = try CacheHarness()
