@@ -11,7 +11,7 @@ final class HostTrouble: Sendable {
     static let defaultThreshold = 3
 
     private let threshold: Int
-    private let state = Mutex<[String: Record]>([:])
+    private let state = Mutex<(hosts: [String: Record], inFlight: [Int: (host: String, cancel: @Sendable () -> Void)], next: Int)>(([:], [:], 0))
 
     private struct Record {
         var failuresInARow = 0
@@ -23,26 +23,48 @@ final class HostTrouble: Sendable {
     }
 
     /// Why the pictures of `url`'s host are no longer tried, or nil while they are.
-    func givenUp(on url: URL) -> String? {
+    /// `started`: the picture's download was under way and was stopped.
+    func givenUp(on url: URL, started: Bool = false) -> String? {
         let host = HostGate.key(url)
-        return state.withLock { hosts in
-            guard let record = hosts[host], record.failuresInARow >= threshold else { return nil }
-            return "was not tried: \(url.host ?? host) failed \(record.failuresInARow) pictures in a row "
+        return state.withLock { state in
+            guard let record = state.hosts[host], record.failuresInARow >= threshold else { return nil }
+            return "was \(started ? "stopped" : "not tried"): \(url.host ?? host) failed \(record.failuresInARow) pictures in a row "
                 + "(the last \(record.lastReason)), so this build gave up on its other pictures"
         }
     }
 
+    /// Runs `fetch` for a picture of `url`'s host, cancelled as soon as the host is given up on
+    /// (by this picture's neighbours failing meanwhile): a stalled host's pictures already under
+    /// way would otherwise each wait out all their attempts.
+    func run<T: Sendable>(_ url: URL, _ fetch: @escaping @Sendable () async -> T) async -> T {
+        let task = Task { await fetch() }
+        let host = HostGate.key(url)
+        let cancel: @Sendable () -> Void = { task.cancel() }
+        let id = state.withLock { state in
+            defer { state.next += 1 }
+            state.inFlight[state.next] = (host, cancel)
+            return state.next
+        }
+        let value = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+        state.withLock { _ = $0.inFlight.removeValue(forKey: id) }
+        return value
+    }
+
     /// Notes how a picture of `url`'s host ended: a network-level failure (timeout, unreachable)
     /// with its reason, or anything else (an answer, even an error status, shows the host is there).
+    /// The failure that gives the host up cancels its other pictures under way.
     func record(_ url: URL, networkFailure reason: String?) {
         let host = HostGate.key(url)
-        state.withLock { hosts in
-            if let reason {
-                hosts[host, default: Record()].failuresInARow += 1
-                hosts[host]?.lastReason = reason
-            } else {
-                hosts[host] = nil
+        let cancels = state.withLock { state -> [@Sendable () -> Void] in
+            guard let reason else {
+                state.hosts[host] = nil
+                return []
             }
+            state.hosts[host, default: Record()].failuresInARow += 1
+            state.hosts[host]?.lastReason = reason
+            guard state.hosts[host]?.failuresInARow == threshold else { return [] }
+            return state.inFlight.values.filter { $0.host == host }.map(\.cancel)
         }
+        for cancel in cancels { cancel() }
     }
 }

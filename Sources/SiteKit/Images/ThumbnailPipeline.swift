@@ -62,9 +62,13 @@ struct ThumbnailPipeline: Sendable {
                 if let reason = trouble.givenUp(on: job.url) {
                     (result, outcome, bytes) = (.failed(reason: reason), nil, 0)
                 } else {
-                    let fetched = await fetch(job.url, output: output, ledger: ledger)
-                    (result, outcome, bytes) = (fetched.result, fetched.outcome, fetched.bytes)
-                    trouble.record(job.url, networkFailure: fetched.networkFailure)
+                    let fetched = await trouble.run(job.url) { await fetch(job.url, output: output, ledger: ledger) }
+                    if fetched.cancelled, let reason = trouble.givenUp(on: job.url, started: true) {
+                        (result, outcome, bytes) = (.failed(reason: reason), nil, 0)
+                    } else {
+                        (result, outcome, bytes) = (fetched.result, fetched.outcome, fetched.bytes)
+                        trouble.record(job.url, networkFailure: fetched.networkFailure)
+                    }
                 }
                 await gate?.leave(job.url)
             }
@@ -103,6 +107,8 @@ struct ThumbnailPipeline: Sendable {
         var outcome: CacheOutcome? = nil
         var bytes = 0
         var networkFailure: String? = nil
+        /// Stopped before it ended: its host was given up on, or the build is stopping.
+        var cancelled = false
     }
 
     private func fetch(_ url: URL, output: StagedOutput, ledger: Ledger) async -> Fetched {
@@ -127,6 +133,8 @@ struct ThumbnailPipeline: Sendable {
             // error page with status 200) may send the picture next time.
             client.discard(url)
             return Fetched(result: .failed(reason: error.description))
+        } catch is CancellationError {
+            return Fetched(result: .failed(reason: "was not fetched because the build stopped"), cancelled: true)
         } catch let error as FetchError {
             // "timed out after 2 s" alone hides the retries a picture took; the count says it.
             let tries = error.attempts > 1 ? ", tried \(error.attempts) times" : ""
