@@ -25,11 +25,16 @@ final class HostTrouble: Sendable {
     /// Why the pictures of `url`'s host are no longer tried, or nil while they are.
     /// `started`: the picture's download was under way and was stopped.
     func givenUp(on url: URL, started: Bool = false) -> String? {
+        why(url).map { "was \(started ? "stopped" : "not tried"): \($0), so this build gave up on its other pictures" }
+    }
+
+    /// "example.org failed 3 pictures in a row (the last timed out after 2 s, tried 4 times)",
+    /// once `url`'s host is given up on.
+    func why(_ url: URL) -> String? {
         let host = HostGate.key(url)
         return state.withLock { state in
             guard let record = state.hosts[host], record.failuresInARow >= threshold else { return nil }
-            return "was \(started ? "stopped" : "not tried"): \(url.host ?? host) failed \(record.failuresInARow) pictures in a row "
-                + "(the last \(record.lastReason)), so this build gave up on its other pictures"
+            return "\(url.host ?? host) failed \(record.failuresInARow) pictures in a row (the last \(record.lastReason))"
         }
     }
 

@@ -56,15 +56,18 @@ struct ThumbnailPipeline: Sendable {
             let result: ImageResult, outcome: CacheOutcome?, bytes: Int
             if let reason = trouble.givenUp(on: job.url) {
                 (result, outcome, bytes) = (.failed(reason: reason), nil, 0)
+                ledger.markGivenUp(job.url)
             } else {
                 await gate?.enter(job.url)
                 // The host may have been given up on while this picture waited for a slot.
                 if let reason = trouble.givenUp(on: job.url) {
                     (result, outcome, bytes) = (.failed(reason: reason), nil, 0)
+                    ledger.markGivenUp(job.url)
                 } else {
                     let fetched = await trouble.run(job.url) { await fetch(job.url, output: output, ledger: ledger) }
                     if fetched.cancelled, let reason = trouble.givenUp(on: job.url, started: true) {
                         (result, outcome, bytes) = (.failed(reason: reason), nil, 0)
+                        ledger.markGivenUp(job.url)
                     } else {
                         (result, outcome, bytes) = (fetched.result, fetched.outcome, fetched.bytes)
                         trouble.record(job.url, networkFailure: fetched.networkFailure)
@@ -90,9 +93,21 @@ struct ThumbnailPipeline: Sendable {
         }
         // A stopped build reports why it stopped, not every picture it did not fetch.
         if !Task.isCancelled {
-            for failure in failures {
-                reporter.warning("image \(failure.url.shown) \(failure.reason)"
-                    + (strict ? "; with --strict, the build fails." : "; the page shows a placeholder instead."))
+            let givenUp = ledger.givenUp
+            let ending = strict ? "; with --strict, the build fails." : "; the page shows a placeholder instead."
+            for failure in failures where !givenUp.contains(failure.url) {
+                reporter.warning("image \(failure.url.shown) \(failure.reason)" + ending)
+            }
+            // Pictures of a host given up on: one warning per host, each picture a detail.
+            var hosts: [String: [(url: URL, reason: String)]] = [:]
+            for failure in failures where givenUp.contains(failure.url) { hosts[HostGate.key(failure.url), default: []].append(failure) }
+            for (_, skipped) in hosts.sorted(by: { $0.key < $1.key }) {
+                guard let first = skipped.first, let why = trouble.why(first.url) else { continue }
+                let count = skipped.count
+                reporter.warning("\(count) more \(count == 1 ? "picture" : "pictures") of \(first.url.host ?? "that host"), such as "
+                    + "\(first.url.shown), \(count == 1 ? "was" : "were") not fetched: \(why), so this build gave up on the rest "
+                    + "(--verbose lists them)" + (strict ? "; with --strict, the build fails." : "; their pages show placeholders."))
+                for picture in skipped { reporter.detail("image \(picture.url.shown) \(picture.reason)") }
             }
             // The counts are in the build's summary, with the phase's time: not said twice.
             reporter.endProgress()
@@ -166,6 +181,11 @@ private final class Ledger: Sendable {
     func recordWriteError(_ error: any Error) { firstWriteError.withLock { $0 = $0 ?? error } }
 
     func record(_ result: ImageResult, for url: URL) { state.withLock { $0.results[url] = result } }
+
+    /// Pictures not fetched (or stopped) because their host was given up on.
+    private let skipped = Mutex<Set<URL>>([])
+    var givenUp: Set<URL> { skipped.withLock { $0 } }
+    func markGivenUp(_ url: URL) { skipped.withLock { _ = $0.insert(url) } }
 
     /// True for the first worker to publish a file name: identical bytes are written once.
     func claim(_ name: String) -> Bool { state.withLock { $0.published.insert(name).inserted } }
