@@ -139,7 +139,13 @@ struct ThumbnailPipeline: Sendable {
             let name = ContentHashName.fileName(digest: digest, format: info.format)
             let path = "thumbs/" + name
             if ledger.claim(name) {
-                try output.write(response.body, to: path, digest: digest)
+                do {
+                    try output.write(response.body, to: path, digest: digest)
+                } catch {
+                    // The output cannot be written (a full disk): no picture's fault, and the end of the build.
+                    ledger.recordWriteError(error)
+                    return Fetched(result: .failed(reason: "could not be published (\(FileProblem.describe(error)))"))
+                }
             }
             return Fetched(result: .published(PublishedImage(path: path, width: info.width, height: info.height)),
                            outcome: result.outcome, bytes: response.body.count)
@@ -161,8 +167,7 @@ struct ThumbnailPipeline: Sendable {
             }
             return Fetched(result: .failed(reason: reason), networkFailure: network ? reason : nil)
         } catch {
-            ledger.recordWriteError(error)
-            return Fetched(result: .failed(reason: "could not be published (\(FileProblem.describe(error)))"))
+            return Fetched(result: .failed(reason: "could not be fetched (\(FileProblem.describe(error)))"))
         }
     }
 }
