@@ -105,7 +105,7 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         case .undecodable(let coding, let damaged):
             let what = damaged
                 ? "the server sent a body marked as \(coding ?? "encoded") that does not decode as \(coding ?? "such") (it is damaged, or in another coding)"
-                : "the server sent the body in \(coding.map { "the \"\($0)\" content coding" } ?? "a content coding"), which this tool cannot decode (it decodes gzip and deflate)"
+                : "the server sent the body in \(coding.map { "the \"\($0)\" content coding" } ?? "a content coding"), which this tool cannot decode (it decodes gzip, deflate, br and zstd)"
             return "\(target) failed: \(what), so nothing of the response could be used or stored. Retrying will not help: ask whoever runs the server to send it uncoded or in gzip\(forBuild ? "" : ", or try site fetch -H 'Accept-Encoding: identity'")\(demo)."
         case .refusedURL:
             return "\(target) failed: the HTTP client of builds and site fetch refused the URL before connecting (on Linux it does not accept IPv6 addresses such as [::1]). Use a host name instead, such as localhost."
