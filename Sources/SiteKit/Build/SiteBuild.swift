@@ -89,7 +89,7 @@ public struct SiteBuild: Sendable {
             try Task.checkCancellation()
             try output.commit()
             if !output.carried.isEmpty {
-                let shown = output.carried.prefix(5).joined(separator: ", ") + (output.carried.count > 5 ? ", …" : "")
+                let shown = output.carried.shortList()
                 reporter.detail("kept \(BuildSummary.count(output.carried.count, "file", "files")) of your own in \(destination.path) (no build wrote them): \(shown)")
             }
             memo?.save()

@@ -47,21 +47,17 @@ struct SiteDataFetcher: Sendable {
         var peoplePages: [Int: (page: RandomUserPage, url: URL)] = [:]
         var posts: [Post] = [], authors: [Author] = [], comments: [Comment] = []
         var skipped: [SkippedEntries] = []
+        func note<Element>(_ list: LenientArray<Element>, _ name: String, from endpoint: Endpoint<LenientArray<Element>>) -> [Element] {
+            skipped.append(SkippedEntries(list: name, url: endpoint.request(baseURL: jsonPlaceholderURL).url,
+                                          count: list.skipped, firstProblem: list.firstProblem))
+            return list.elements
+        }
         for part in parts {
             switch part {
             case .people(let number, let page, let url): peoplePages[number] = (page, url)
-            case .posts(let list):
-                posts = list.elements
-                skipped.append(SkippedEntries(list: "posts", url: JSONPlaceholderAPI.posts.request(baseURL: jsonPlaceholderURL).url,
-                                              count: list.skipped, firstProblem: list.firstProblem))
-            case .authors(let list):
-                authors = list.elements
-                skipped.append(SkippedEntries(list: "authors", url: JSONPlaceholderAPI.authors.request(baseURL: jsonPlaceholderURL).url,
-                                              count: list.skipped, firstProblem: list.firstProblem))
-            case .comments(let list):
-                comments = list.elements
-                skipped.append(SkippedEntries(list: "comments", url: JSONPlaceholderAPI.comments.request(baseURL: jsonPlaceholderURL).url,
-                                              count: list.skipped, firstProblem: list.firstProblem))
+            case .posts(let list): posts = note(list, "posts", from: JSONPlaceholderAPI.posts)
+            case .authors(let list): authors = note(list, "authors", from: JSONPlaceholderAPI.authors)
+            case .comments(let list): comments = note(list, "comments", from: JSONPlaceholderAPI.comments)
             }
         }
         let received = peoplePages.keys.sorted().compactMap { peoplePages[$0] }

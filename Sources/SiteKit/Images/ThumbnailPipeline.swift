@@ -53,28 +53,7 @@ struct ThumbnailPipeline: Sendable {
         let trouble = HostTrouble()
         reporter.info("images: fetching \(unique.count) with \(workers) at a time")
         await queue.drain(workers: workers) { job in
-            let result: ImageResult, outcome: CacheOutcome?, bytes: Int
-            if let reason = trouble.givenUp(on: job.url) {
-                (result, outcome, bytes) = (.failed(reason: reason), nil, 0)
-                ledger.markGivenUp(job.url)
-            } else {
-                await gate?.enter(job.url)
-                // The host may have been given up on while this picture waited for a slot.
-                if let reason = trouble.givenUp(on: job.url) {
-                    (result, outcome, bytes) = (.failed(reason: reason), nil, 0)
-                    ledger.markGivenUp(job.url)
-                } else {
-                    let fetched = await trouble.run(job.url) { await fetch(job.url, output: output, ledger: ledger) }
-                    if fetched.cancelled, let reason = trouble.givenUp(on: job.url, started: true) {
-                        (result, outcome, bytes) = (.failed(reason: reason), nil, 0)
-                        ledger.markGivenUp(job.url)
-                    } else {
-                        (result, outcome, bytes) = (fetched.result, fetched.outcome, fetched.bytes)
-                        trouble.record(job.url, networkFailure: fetched.networkFailure)
-                    }
-                }
-                await gate?.leave(job.url)
-            }
+            let (result, outcome, bytes) = await settle(job.url, gate: gate, trouble: trouble, output: output, ledger: ledger)
             ledger.record(result, for: job.url)
             progress.record(outcome: outcome, bytes: bytes)
             settled?(SettledImage(url: job.url, result: result))
@@ -113,6 +92,33 @@ struct ThumbnailPipeline: Sendable {
             reporter.endProgress()
         }
         return Outcome(images: images, failures: failures, counts: progress.snapshot, seconds: Date().timeIntervalSince(started))
+    }
+
+    /// How the picture at `url` ends: downloaded and published, failed, or not tried (or stopped)
+    /// because its host was given up on, before, while it waited for a slot, or while it downloaded.
+    private func settle(_ url: URL, gate: HostGate?, trouble: HostTrouble, output: StagedOutput,
+                        ledger: Ledger) async -> (ImageResult, CacheOutcome?, Int) {
+        func givenUp(started: Bool = false) -> (ImageResult, CacheOutcome?, Int)? {
+            guard let reason = trouble.givenUp(on: url, started: started) else { return nil }
+            ledger.markGivenUp(url)
+            return (.failed(reason: reason), nil, 0)
+        }
+        if let skipped = givenUp() { return skipped }
+        await gate?.enter(url)
+        let settled: (ImageResult, CacheOutcome?, Int)
+        if let skipped = givenUp() {
+            settled = skipped
+        } else {
+            let fetched = await trouble.run(url) { await fetch(url, output: output, ledger: ledger) }
+            if fetched.cancelled, let stopped = givenUp(started: true) {
+                settled = stopped
+            } else {
+                trouble.record(url, networkFailure: fetched.networkFailure)
+                settled = (fetched.result, fetched.outcome, fetched.bytes)
+            }
+        }
+        await gate?.leave(url)
+        return settled
     }
 
     /// How one picture's download ended; `networkFailure` says how, when the host timed out or

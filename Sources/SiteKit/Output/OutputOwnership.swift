@@ -93,7 +93,7 @@ public struct OutputOwnership: Sendable {
         }
         let visible = entries.filter { !$0.hasPrefix(".") }.sorted()
         guard !visible.isEmpty, !entries.contains(Self.markName), !Self.isUnmarkedBuild(visible) else { return }
-        let shown = visible.prefix(5).map { "\"\($0)\"" }.joined(separator: ", ") + (visible.count > 5 ? ", …" : "")
+        let shown = visible.map { "\"\($0)\"" }.shortList()
         throw OutputError(path: destination.path, action: "replace the output folder", underlying: nil, message: """
             the output folder \(destination.path) already holds files that site did not write \
             (\(shown): \(visible.count) \(visible.count == 1 ? "entry" : "entries")), and a build replaces the whole folder, \

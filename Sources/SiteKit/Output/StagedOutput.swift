@@ -158,7 +158,7 @@ public final class StagedOutput: Sendable {
                 || path.indices.contains { path[$0] == "/" && all.contains(String(path[..<$0])) }
         }
         guard inTheWay.isEmpty else {
-            let shown = inTheWay.sorted().prefix(5).joined(separator: ", ") + (inTheWay.count > 5 ? ", …" : "")
+            let shown = inTheWay.sorted().shortList()
             throw OutputError(path: destinationPath, action: "replace the output folder", underlying: nil, message: """
                 the output folder \(destinationPath) holds \(inTheWay.count == 1 ? "a file" : "files") of your own (no build wrote \
                 \(inTheWay.count == 1 ? "it" : "them")) where this build writes its pages: \(shown). Builds keep files of yours \
