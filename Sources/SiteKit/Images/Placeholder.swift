@@ -10,13 +10,15 @@ public enum Placeholder {
 
     /// An `<svg>` element for direct use in HTML, the same size as the image it replaces.
     ///
-    /// Shows up to two initials (any script; "?" when the name has no letters) on a colour derived
-    /// from the name, identical on every build. `name` is untrusted: it is escaped wherever it appears.
-    public static func svg(name: String, width: Int, height: Int) -> String {
+    /// Shows up to two initials of `initialsOf` (any script; "?" when it has no letters), `name`
+    /// by default, on a colour derived from `name`, identical on every build; `name` is also the
+    /// image's label. A person's initials come from their given and family names, not their title
+    /// ("Ms Yaretzi Rodríguez" is YR, not MY). Both are untrusted: escaped wherever they appear.
+    public static func svg(name: String, initialsOf initialsName: String? = nil, width: Int, height: Int) -> String {
         let width = max(1, width)
         let height = max(1, height)
         let cleanName = clean(name)
-        let text = initials(of: cleanName)
+        let text = initials(of: initialsName.map(clean) ?? cleanName)
         let label = cleanName.isEmpty ? "Unknown" : cleanName
         let fontSize = Double(min(width, height)) * 0.4
         return """

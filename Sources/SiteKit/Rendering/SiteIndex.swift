@@ -54,8 +54,10 @@ struct SiteIndex: Sendable {
     static func authorPath(_ slug: String) -> String { "authors/\(slug).html" }
 
     /// The link to a page, relative to the site root: a section's `index.html` becomes its folder
-    /// ("users/"), any other page keeps its file name ("users/سینا-رضایی.html").
+    /// ("users/"), any other page keeps its file name ("users/سینا-رضایی.html", and
+    /// "posts/1-reindex.html", whose name only ends in "index.html").
     static func folder(_ path: String) -> String {
-        path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path
+        guard path == "index.html" || path.hasSuffix("/index.html") else { return path }
+        return String(path.dropLast("index.html".count))
     }
 }

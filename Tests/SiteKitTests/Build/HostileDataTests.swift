@@ -5,17 +5,22 @@ import Testing
 /// Builds from fixture API answers full of hostile strings, served by a stub in place of the network.
 @Suite("Hostile data")
 struct HostileDataTests {
-    static let hostileAPI = StubFetcher { request in
-        let path = request.url.path
-        let file: String? = switch path {
-        case "/api", "/api/": "people.json"
-        case "/posts": "posts.json"
-        case "/users": "users.json"
-        case "/comments": "comments.json"
-        default: nil
+    static let hostileAPI = fixtureAPI("hostile")
+
+    /// Answers the four API routes with the files of `Fixtures/Build/<folder>`.
+    static func fixtureAPI(_ folder: String) -> StubFetcher {
+        StubFetcher { request in
+            let path = request.url.path
+            let file: String? = switch path {
+            case "/api", "/api/": "people.json"
+            case "/posts": "posts.json"
+            case "/users": "users.json"
+            case "/comments": "comments.json"
+            default: nil
+            }
+            guard let file else { return HTTPResponse(url: request.url, status: 404, body: Data("<html>not found</html>".utf8)) }
+            return HTTPResponse(url: request.url, status: 200, body: try Fixture.data("Build/\(folder)/\(file)"))
         }
-        guard let file else { return HTTPResponse(url: request.url, status: 404, body: Data("<html>not found</html>".utf8)) }
-        return HTTPResponse(url: request.url, status: 200, body: try Fixture.data("Build/hostile/\(file)"))
     }
 
     /// A build of the four hostile people, with `templates` (name: source) in `templates/`.
@@ -57,6 +62,27 @@ struct HostileDataTests {
         #expect(posts.contains("{{{intro}}}"))
         #expect(posts.contains("Leanne &quot;&lt;i&gt;&quot; Graham"))
         #expect(posts.contains("an unknown author"))
+    }
+
+    @Test("pages whose names end in \"index\" (a post \"reindex\", Bob Windex, the author windex) are linked by their whole name, in pages, the feed and the search index",
+          arguments: LinkStyle.allCases)
+    func namesEndingInIndexKeepTheirLinks(links: LinkStyle) async throws {
+        var harness = try BuildHarness(source: .live, users: 2)
+        defer { harness.remove() }
+        harness.settings.randomUserURL = URL(string: "https://people.invalid/api/")!
+        harness.settings.jsonPlaceholderURL = URL(string: "https://posts.invalid")!
+        harness.settings.links = links
+        _ = try await harness.build(client: Self.fixtureAPI("index-names"))
+        let files = try harness.site.files()
+        #expect(files["posts/1-reindex.html"] != nil && files["users/bob-windex.html"] != nil && files["authors/windex.html"] != nil,
+                "\(files.keys.sorted())")
+        #expect(try harness.site.brokenLinks(openedFromDisk: links == .files) == [])
+        #expect(try harness.site.html("posts/index.html").contains(#"<a href="../posts/1-reindex.html">reindex</a>"#))
+        #expect(try harness.site.html("users/index.html").contains(#"href="../users/bob-windex.html""#))
+        let feed = String(decoding: try #require(files["feed.xml"]), as: UTF8.self)
+        #expect(feed.contains(harness.settings.baseURL + "posts/1-reindex.html"))
+        let search = String(decoding: try #require(files["users/index.json"]), as: UTF8.self)
+        #expect(search.contains(#""u":"users/bob-windex.html""#), "\(search)")
     }
 
     @Test("people who share a login.uuid but not a name are all kept; a repeat and unreadable entries are warnings that say which list, how many and why")

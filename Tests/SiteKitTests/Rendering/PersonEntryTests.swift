@@ -30,4 +30,17 @@ struct PersonEntryTests {
         let tag = try #require(entry["image"] as? [String: Any])
         #expect(tag["srcset"] as? String == "thumbs/s.jpg 48w, thumbs/m.jpg 128w")
     }
+
+    @Test("a placeholder takes its initials from the given and family names, never the title, and is labelled with the whole name",
+          arguments: [
+              (Person.Name(title: "Ms", first: "Yaretzi", last: "Rodríguez"), "YR", "Ms Yaretzi Rodríguez"),
+              (Person.Name(title: "Mr", first: "امیر", last: "صادقی"), "اص", "Mr امیر صادقی"),
+              (Person.Name(title: "Miss", first: "", last: ""), "M", "Miss"),
+          ])
+    func placeholderInitialsSkipTheTitle(name: Person.Name, initials: String, label: String) throws {
+        let entry = PersonEntry.context(for: Person(name: name), images: [:], root: "", eager: false)
+        let svg = try #require(entry["placeholder"] as? String)
+        #expect(svg.contains(">\(initials)</text></svg>"), "\(svg)")
+        #expect(svg.contains(#"aria-label="\#(label)""#))
+    }
 }

@@ -244,6 +244,13 @@ public struct Person: Sendable, Hashable, Decodable {
         return "person:" + (email ?? "") + "|" + name.full
     }
 
+    /// The name a placeholder takes its initials from: given and family name without the title,
+    /// else `displayName`.
+    public var initialsName: String {
+        let names = [name.first, name.last].filter { !$0.isEmpty }.joined(separator: " ").trimmedWhiteSpace
+        return names.isEmpty ? displayName : names
+    }
+
     /// The name to show; never empty: the full name, else the e-mail address, else the username
     /// (an empty or blank one counts as none), else "Unnamed person".
     public var displayName: String {
