@@ -1,19 +1,28 @@
-/// Escaping for strings that came from outside (API data, file names) before they go into HTML.
+/// Escaping for untrusted text placed in HTML.
 public enum HTML {
-    /// Escapes `&`, `<` and `>` so `text` is safe between tags (and turns NUL into U+FFFD).
+    /// Escapes `&`, `<` and `>` so `text` is safe between tags, and drops the code points markup
+    /// never allows (see `isForbidden`); a NUL becomes U+FFFD.
     public static func escapeText(_ text: String) -> String {
         escape(text, quotes: false)
     }
 
     /// Escapes `&`, `<`, `>`, `"` and `'` so `text` is safe inside a quoted attribute value,
-    /// whichever quote character the template uses.
+    /// whichever quote character the template uses; drops what `escapeText` drops.
     public static func escapeAttribute(_ text: String) -> String {
         escape(text, quotes: true)
     }
 
+    /// `text` without the code points that are never allowed in markup (NUL included).
+    static func removingForbidden(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { isForbidden($0) || $0 == "\0" }) else { return text }
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: text.unicodeScalars.filter { !isForbidden($0) && $0 != "\0" })
+        return String(result)
+    }
+
     private static func escape(_ text: String, quotes: Bool) -> String {
         // Most strings need no change; skip the copy for them.
-        guard text.utf8.contains(where: { needsEscape($0, quotes: quotes) }) else { return text }
+        guard text.utf8.contains(where: { mayNeedEscape($0, quotes: quotes) }) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 16)
         // Working on scalars keeps multi-byte text intact; every special character is ASCII.
@@ -26,17 +35,34 @@ public enum HTML {
             case "'" where quotes: result += "&#39;"
             // A NUL is a parse error in HTML, and browsers drop it or show U+FFFD: say so at once.
             case "\0": result += "\u{FFFD}"
+            case _ where isForbidden(scalar): continue
             default: result.unicodeScalars.append(scalar)
             }
         }
         return result
     }
 
-    private static func needsEscape(_ byte: UInt8, quotes: Bool) -> Bool {
+    /// Code points that XML 1.0 forbids and the HTML checker rejects ("forbidden code point"):
+    /// C0 controls other than tab, line feed and carriage return, DEL and the C1 controls, and
+    /// noncharacters. They only ever arrive from data by accident or malice; a browser shows them
+    /// as boxes, and one of them makes a whole feed unreadable.
+    static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: false
+        case 0x01...0x1F, 0x7F...0x9F, 0xFDD0...0xFDEF: true
+        default: scalar.value & 0xFFFE == 0xFFFE
+        }
+    }
+
+    /// Whether a string holding `byte` may need a change: a special character, a control, or the
+    /// first byte of a UTF-8 sequence that can encode a C1 control (0xC2) or a noncharacter
+    /// (0xEF, 0xF0-0xF4); the scalars decide.
+    private static func mayNeedEscape(_ byte: UInt8, quotes: Bool) -> Bool {
         switch byte {
         case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"): return true
         case UInt8(ascii: "\""), UInt8(ascii: "'"): return quotes
-        case 0: return true
+        case 0x09, 0x0A, 0x0D: return false
+        case 0x00...0x1F, 0x7F, 0xC2, 0xEF, 0xF0...0xF4: return true
         default: return false
         }
     }

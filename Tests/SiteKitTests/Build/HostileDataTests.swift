@@ -62,6 +62,8 @@ struct HostileDataTests {
         #expect(posts.contains("{{{intro}}}"))
         #expect(posts.contains("Leanne &quot;&lt;i&gt;&quot; Graham"))
         #expect(posts.contains("an unknown author"))
+        #expect(posts.contains(">orphan </a>"), "controls and noncharacters from the data are dropped, not drawn as boxes")
+        for byte: UInt8 in [0x01, 0x08] { #expect(!posts.utf8.contains(byte)) }
     }
 
     @Test("pages whose names end in \"index\" (a post \"reindex\", Bob Windex, the author windex) are linked by their whole name, in pages, the feed and the search index",

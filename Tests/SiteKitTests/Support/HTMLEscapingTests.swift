@@ -28,4 +28,21 @@ struct HTMLEscapingTests {
         #expect(HTML.escapeText("Ann\0Lee") == "Ann\u{FFFD}Lee")
         #expect(HTML.escapeAttribute("\0<") == "\u{FFFD}&lt;")
     }
+
+    @Test("controls and noncharacters from the data (which the HTML checker calls forbidden and browsers draw as boxes) are dropped; tab, new lines and every other character stay",
+          arguments: [
+              ("Ann\u{1}\u{8}\u{B}\u{1F}Lee", "AnnLee"),
+              ("a\u{7F}b\u{85}c\u{9F}d", "abcd"),
+              ("x" + HTMLEscapingTests.noncharacters + "y", "xy"),
+              ("tab\tline\nreturn\r", "tab\tline\nreturn\r"),
+              ("© ° \u{A0} \u{FB01} \u{FFFD} 😀 \u{E000}", "© ° \u{A0} \u{FB01} \u{FFFD} 😀 \u{E000}"),
+          ])
+    func forbiddenCodePointsAreDropped(text: String, expected: String) {
+        #expect(HTMLEscapingTests.noncharacters.unicodeScalars.count == 5)
+        #expect(HTML.escapeText(text) == expected)
+        #expect(HTML.escapeAttribute(text + "\u{2}\"") == expected + "&quot;")
+    }
+
+    /// U+FFFE, U+FFFF, U+FDD0, U+1FFFE and U+10FFFF, which Swift does not take in a literal.
+    static let noncharacters = String(String.UnicodeScalarView([0xFFFE, 0xFFFF, 0xFDD0, 0x1FFFE, 0x10FFFF].compactMap(Unicode.Scalar.init)))
 }
