@@ -33,15 +33,28 @@ public enum SettingsFile {
         return try parse(text, shownAs: shown, over: base)
     }
 
-    /// Settings from YAML `text` over `base`.
+    /// Settings from YAML `text` over `base`. A key whose value is null (`output: ~`, `output:`)
+    /// keeps the value it had, with a warning: a folder named `~` or `null` was never meant.
     public static func parse(_ text: String, shownAs shown: String, over base: SiteSettings = SiteSettings()) throws -> (SiteSettings, [String]) {
-        let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            return try YAMLComposer.compose(text) { root in try read(root, shownAs: shown, over: base) }
         } catch {
-            let found = YAMLProblem(error, yaml: text)
-            throw SettingsError(file: shown, line: found.line, message: "the file is not valid YAML: \(found.problem.prefix(200)). Fix that line")
+            switch error {
+            case .tooLong(let bytes):
+                throw SettingsError(file: shown, line: nil, message: "the file is \(bytes / 1024) KB, more than the "
+                    + "\(YAMLComposer.maxBytes / 1024 / 1024) MB a settings file may be. Is it the right file?")
+            case .tooDeep(let line):
+                throw SettingsError(file: shown, line: line, message: "the file nests lists or mappings more than "
+                    + "1,000 levels deep here; no setting takes more than two")
+            case .yaml(let problem):
+                let found = YAMLProblem(problem, yaml: text)
+                throw SettingsError(file: shown, line: found.line, message: "the file is not valid YAML: \(found.problem.prefix(200)). Fix that line")
+            case .body(let problem): throw problem
+            }
         }
+    }
+
+    private static func read(_ root: Node?, shownAs shown: String, over base: SiteSettings) throws -> (SiteSettings, [String]) {
         guard let root else { return (base, []) }
         guard let mapping = root.mapping else {
             throw SettingsError(file: shown, line: root.mark?.line, message: "the settings must be a mapping of keys to values, such as 'users: 50'")
@@ -54,6 +67,10 @@ public enum SettingsFile {
             let line = keyNode.mark?.line
             guard knownKeys.contains(key) else {
                 warnings.append("\(shown):\(line ?? 0): unknown setting '\(key)' is ignored. Known settings: \(knownKeys.sorted().joined(separator: ", ")).")
+                continue
+            }
+            if SettingsReader.isNull(value) {
+                warnings.append("\(shown):\(line ?? 0): '\(key)' has no value (null), so it is left as it was. Give it a value, or remove the line.")
                 continue
             }
             reader.line = line
@@ -69,6 +86,11 @@ struct SettingsReader {
     var line: Int?
     /// Keys inside a mapping (`cache:`, `images:`, `markdown:`) that no setting has.
     private(set) var warnings: [String] = []
+
+    /// Whether `node` is YAML's null: `~`, `null` or nothing at all after the colon.
+    static func isNull(_ node: Node) -> Bool {
+        node.scalar != nil && Tag.Name(rawValue: node.tag.description) == .null
+    }
 
     func fail(_ key: String, _ expectation: String) -> SettingsError {
         SettingsError(file: file, line: line, message: "'\(key)' must be \(expectation)")
@@ -110,7 +132,9 @@ struct SettingsReader {
         var entries: [(String, Node)] = []
         for (subKey, value) in mapping {
             guard let name = subKey.scalar?.string else { continue }
-            if known.contains(name) {
+            if known.contains(name), Self.isNull(value) {
+                warnings.append("\(file):\(subKey.mark?.line ?? line ?? 0): '\(key).\(name)' has no value (null), so it is left as it was. Give it a value, or remove the line.")
+            } else if known.contains(name) {
                 entries.append((name, value))
             } else {
                 warnings.append("\(file):\(subKey.mark?.line ?? line ?? 0): unknown setting '\(key).\(name)' is ignored. Known settings under \(key): \(known.joined(separator: ", ")).")

@@ -28,13 +28,29 @@ struct FrontMatter: Sendable, Equatable {
         let body = lines[(close + 1)...].joined(separator: "\n")
         // Line 1 of the YAML text is line 2 of the file.
         let offset = 1
-        let root: Node?
+        let parsed: (values: [String: FrontMatterValue], keyLines: [String: Int])
         do {
-            root = try Yams.compose(yaml: yaml)
+            parsed = try YAMLComposer.compose(yaml) { root in try values(of: root, file: file, offset: offset) }
         } catch {
-            throw yamlError(error, yaml: yaml, file: file, offset: offset)
+            switch error {
+            case .tooLong(let bytes):
+                throw ContentError(file: file, line: 1, message: "the front matter is \(bytes / 1024) KB of YAML, more than the "
+                    + "\(YAMLComposer.maxBytes / 1024 / 1024) MB a page's front matter may be. Keep long text in the Markdown below it.")
+            case .tooDeep(let line):
+                throw ContentError(file: file, line: line + offset, message: "the front matter nests lists or mappings more than "
+                    + "1,000 levels deep here, more than any page can use. Flatten it.")
+            case .yaml(let problem): throw yamlError(problem, yaml: yaml, file: file, offset: offset)
+            case .body(let problem as ContentError): throw problem
+            case .body(let problem): throw ContentError(file: file, line: 1, message: "\(problem)")
+            }
         }
-        guard let root else { return FrontMatter(values: [:], keyLines: [:], body: body) }
+        return FrontMatter(values: parsed.values, keyLines: parsed.keyLines, body: body)
+    }
+
+    /// The top-level keys of the composed front matter `root`, their values and their file lines.
+    private static func values(of root: Node?, file: String, offset: Int) throws(ContentError)
+        -> (values: [String: FrontMatterValue], keyLines: [String: Int]) {
+        guard let root else { return ([:], [:]) }
         guard let mapping = root.mapping else {
             throw ContentError(file: file, line: (root.mark?.line ?? 1) + offset,
                                message: "the front matter must be a mapping of keys to values, such as "
@@ -42,6 +58,7 @@ struct FrontMatter: Sendable, Equatable {
         }
         var values: [String: FrontMatterValue] = [:]
         var keyLines: [String: Int] = [:]
+        var budget = 0
         for (key, value) in mapping {
             let line = (key.mark?.line ?? 1) + offset
             guard let name = key.scalar?.string else {
@@ -49,15 +66,27 @@ struct FrontMatter: Sendable, Equatable {
                     + "not a list or mapping. Fix the YAML between the two '---' lines.")
             }
             do {
-                values[name] = try FrontMatterValue(node: value)
+                values[name] = try FrontMatterValue(node: value, budget: &budget)
             } catch {
-                throw ContentError(file: file, line: (error.line ?? 1) + offset,
-                                   message: "a key inside '\(name)' is a list or mapping; keys must be plain text. "
-                                       + "Fix the YAML between the two '---' lines.")
+                switch error {
+                case .keyNotText(let inner):
+                    throw ContentError(file: file, line: (inner ?? 1) + offset,
+                                       message: "a key inside '\(name)' is a list or mapping; keys must be plain text. "
+                                           + "Fix the YAML between the two '---' lines.")
+                case .tooDeep(let inner):
+                    throw ContentError(file: file, line: (inner ?? 1) + offset,
+                                       message: "'\(name)' nests lists or mappings more than \(FrontMatterValue.maxDepth) levels deep, "
+                                           + "more than any template can use. Flatten it.")
+                case .tooMany:
+                    throw ContentError(file: file, line: line,
+                                       message: "the front matter holds more than 100,000 values once its YAML aliases (*name) are "
+                                           + "expanded, the count passing that in '\(name)': each alias repeats what it names, and aliases "
+                                           + "of aliases multiply. Write the values out, or use fewer aliases.")
+                }
             }
             keyLines[name] = line
         }
-        return FrontMatter(values: values, keyLines: keyLines, body: body)
+        return (values, keyLines)
     }
 
     /// `---` opens and closes; `...` (YAML's end-of-document marker) may also close.

@@ -57,19 +57,32 @@ public enum FrontMatterValue: Sendable, Hashable {
 }
 
 extension FrontMatterValue {
+    /// How deep lists and mappings may nest in front matter: far more than any template walks.
+    static let maxDepth = 100
+    /// How many values one file's front matter may hold, counted as aliases expand: a YAML alias
+    /// repeats what it names, so 400 bytes of aliases of aliases can stand for billions of values
+    /// (the "billion laughs"), more memory than any machine has.
+    static let maxValues = 100_000 // as the error about it says
+
     /// Converts a composed YAML node, using the YAML core schema's tag resolution so `3`,
-    /// `true` and `~` become numbers, booleans and null while quoted text stays text.
-    init(node: Node) throws(FrontMatterValue.KeyError) {
+    /// `true` and `~` become numbers, booleans and null while quoted text stays text. `budget`
+    /// counts the values made so far against `maxValues`; `depth` is the node's nesting level.
+    init(node: Node, budget: inout Int, depth: Int = 1) throws(FrontMatterValue.Problem) {
+        budget += 1
+        guard budget <= Self.maxValues else { throw .tooMany(line: node.mark?.line) }
+        guard depth <= Self.maxDepth || (node.mapping == nil && node.sequence == nil) else {
+            throw .tooDeep(line: node.mark?.line)
+        }
         if let mapping = node.mapping {
             var entries: [String: FrontMatterValue] = [:]
             for (key, value) in mapping {
-                guard let name = key.scalar?.string else { throw KeyError(line: key.mark?.line) }
-                entries[name] = try FrontMatterValue(node: value)
+                guard let name = key.scalar?.string else { throw .keyNotText(line: key.mark?.line) }
+                entries[name] = try FrontMatterValue(node: value, budget: &budget, depth: depth + 1)
             }
             self = .map(entries)
         } else if let sequence = node.sequence {
             var items: [FrontMatterValue] = []
-            for item in sequence { items.append(try FrontMatterValue(node: item)) }
+            for item in sequence { items.append(try FrontMatterValue(node: item, budget: &budget, depth: depth + 1)) }
             self = .list(items)
         } else if let scalar = node.scalar {
             // `Tag.name` is not public in every Yams release; its description is the tag name.
@@ -86,9 +99,13 @@ extension FrontMatterValue {
         }
     }
 
-    /// A mapping key that is itself a list or mapping, which templates could never look up.
-    struct KeyError: Error {
-        /// Line inside the YAML text, counted from 1.
-        let line: Int?
+    /// Why a node could not become a value; lines are inside the YAML text, counted from 1.
+    enum Problem: Error {
+        /// A mapping key that is itself a list or mapping, which templates could never look up.
+        case keyNotText(line: Int?)
+        /// Lists or mappings nested deeper than `maxDepth`.
+        case tooDeep(line: Int?)
+        /// More than `maxValues` values, aliases expanded.
+        case tooMany(line: Int?)
     }
 }

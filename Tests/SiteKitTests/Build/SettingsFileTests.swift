@@ -85,6 +85,27 @@ struct SettingsFileTests {
         #expect(error.map { !$0.description.contains("front matter") && !$0.description.contains("---") } == true)
     }
 
+    @Test("a key with no value (~, null or nothing) keeps its default, with a warning, instead of naming a folder \"~\"")
+    func nullKeepsTheDefault() throws {
+        let (settings, warnings) = try load("null-values.yml")
+        let defaults = SiteSettings()
+        #expect(settings.output == defaults.output && settings.title == defaults.title)
+        #expect(settings.seed == defaults.seed && settings.cacheTTL == defaults.cacheTTL)
+        #expect(settings.users == 7)
+        #expect(warnings == [
+            "null-values.yml:2: 'output' has no value (null), so it is left as it was. Give it a value, or remove the line.",
+            "null-values.yml:3: 'title' has no value (null), so it is left as it was. Give it a value, or remove the line.",
+            "null-values.yml:4: 'seed' has no value (null), so it is left as it was. Give it a value, or remove the line.",
+            "null-values.yml:6: 'cache.ttl' has no value (null), so it is left as it was. Give it a value, or remove the line.",
+        ], "\(warnings)")
+    }
+
+    @Test("a value nested 20,000 lists deep (which crashed the process inside the YAML library) is refused before parsing, on its line")
+    func deepNestingIsRefused() {
+        let error = #expect(throws: SettingsError.self) { try load("deep-nesting.yml") }
+        #expect(error?.description == "deep-nesting.yml:1: the file nests lists or mappings more than 1,000 levels deep here; no setting takes more than two.")
+    }
+
     @Test("a tab used to indent is named as the cause, on its line")
     func tabIndentation() {
         let error = #expect(throws: SettingsError.self) { try load("tab-indent.yml") }

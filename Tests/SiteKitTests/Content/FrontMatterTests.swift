@@ -64,6 +64,31 @@ struct FrontMatterTests {
         #expect(error.localizedDescription == error.description)
     }
 
+    @Test("aliases of aliases (the billion laughs) are refused by the count of values they expand to, quickly, naming the key")
+    func aliasBombIsRefused() throws {
+        let started = ContinuousClock.now
+        let error = try #require(loadError("alias-bomb"))
+        #expect(ContinuousClock.now - started < .seconds(20), "refused while expanding, not after")
+        #expect(error.line == 8, "the key whose values pass the limit, a5 (9^6 values): \(error)")
+        #expect(error.message.hasPrefix("the front matter holds more than 100,000 values once its YAML aliases (*name) are expanded, the count passing that in 'a5'"), "\(error)")
+    }
+
+    @Test("lists nested 20,000 deep (which crashed the process inside the YAML library) are refused before parsing, on their line")
+    func deepNestingIsRefusedUnparsed() throws {
+        let started = ContinuousClock.now
+        let error = try #require(loadError("deep-nesting"))
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(error.line == 3)
+        #expect(error.message == "the front matter nests lists or mappings more than 1,000 levels deep here, more than any page can use. Flatten it.")
+    }
+
+    @Test("lists nested 200 deep parse, but are more than templates can use: an error naming the key")
+    func nestingPastTheTemplateLimitNamesTheKey() throws {
+        let error = try #require(loadError("nested-200"))
+        #expect(error.line == 3)
+        #expect(error.message == "'levels' nests lists or mappings more than 100 levels deep, more than any template can use. Flatten it.")
+    }
+
     @Test("a front matter block without a closing line is an error at line 1")
     func unclosedFrontMatter() throws {
         let error = try #require(loadError("unclosed"))
