@@ -86,5 +86,8 @@ struct ServeCommand: AsyncParsableCommand {
         await work.value
         await server.stop()
         StandardStream.error("stopped\n")
+        // As every command stopped by Ctrl-C or SIGTERM: 128 + SIGINT, which scripts (and
+        // `timeout --preserve-status`) take for "interrupted", not "done".
+        throw ExitCode(130)
     }
 }

@@ -32,7 +32,9 @@ public struct SourceWatcher: Sendable {
                 files[path.path] = Self.stamp(path.path)
                 continue
             }
-            guard let names = fileManager.enumerator(atPath: path.path) else { continue }
+            // A folder that is a symbolic link (`content -> ../shared/content`) is listed through
+            // the link: the enumerator does not enter a link it is given as its root.
+            guard let names = fileManager.enumerator(atPath: path.resolvingSymlinksInPath().path) else { continue }
             for case let name as String in names {
                 let full = path.appendingPathComponent(name).path
                 if let stamp = Self.stamp(full) { files[full] = stamp }

@@ -101,4 +101,22 @@ struct PreviewSessionTests {
         #expect(removed.changed.map { URL(fileURLWithPath: $0).lastPathComponent } == ["a.md"])
         #expect(removed.snapshot.count == 1)
     }
+
+    @Test("a watched folder that is a symbolic link is watched through it: an edit and a new file inside are changes, named by the link's path")
+    func watcherFollowsALinkedFolder() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let real = folder.url.appendingPathComponent("shared-content")
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+        try Data("a".utf8).write(to: real.appendingPathComponent("a.md"))
+        let linked = folder.url.appendingPathComponent("content")
+        try FileManager.default.createSymbolicLink(at: linked, withDestinationURL: real)
+        let watcher = SourceWatcher(paths: [linked], interval: .milliseconds(20))
+        let first = watcher.snapshot()
+        #expect(first.keys.sorted() == [linked.appendingPathComponent("a.md").path])
+        try Data("longer".utf8).write(to: real.appendingPathComponent("a.md"))
+        try Data("b".utf8).write(to: real.appendingPathComponent("b.md"))
+        let changed = try await watcher.nextChange(after: first)
+        #expect(changed.changed == [linked.appendingPathComponent("a.md").path, linked.appendingPathComponent("b.md").path])
+    }
 }
