@@ -36,22 +36,67 @@ public struct SiteScaffold: Sendable {
             // An existing site asks for the theme's templates to edit: its own files stay as they are.
             files = files.filter { $0.path.hasPrefix("templates/") }
         }
-        let existing = files.map(\.path).filter { fileManager.fileExists(atPath: directory.appendingPathComponent($0).path) }
+        // Anything at a file's path counts, a symbolic link to nowhere included.
+        let existing = files.map(\.path).filter { Self.entryExists(directory.appendingPathComponent($0)) }
         guard existing.isEmpty else {
             throw ScaffoldError(message: "\(directory.path) already has \(Self.list(existing)); site init never overwrites files, so nothing was written. Pick an empty folder, or move those files away first.")
         }
+        // A file (or a link to one) where a folder of the site goes, such as a file named content.
+        let folders = Set(files.compactMap { $0.path.split(separator: "/").dropLast().first.map(String.init) }).sorted()
+        let blocked = folders.filter { Self.entryExists(directory.appendingPathComponent($0)) && !Self.isFolder(directory.appendingPathComponent($0)) }
+        guard blocked.isEmpty else {
+            throw ScaffoldError(message: "\(Self.list(blocked.map { directory.appendingPathComponent($0).path })) \(blocked.count == 1 ? "is" : "are") not a folder, where site init puts one; nothing was written. Move \(blocked.count == 1 ? "it" : "them") away and run site init again.")
+        }
+        var written: [URL] = []
+        var made: [URL] = []
         for file in files {
             let url = directory.appendingPathComponent(file.path)
             do {
-                try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                made += try Self.makeFolders(for: url)
                 try Self.createExclusively(url, Data(file.text.utf8))
-            } catch let error as ScaffoldError {
-                throw error
+                written.append(url)
             } catch {
-                throw ScaffoldError(message: "could not create \(url.path): \(FileProblem.describe(error)). Check that the folder is writable.")
+                // Take back what this run wrote, so that "nothing was written" holds and the
+                // next site init does not find a half-made site.
+                for url in written.reversed() { try? fileManager.removeItem(at: url) }
+                for folder in made.reversed() { _ = rmdir(folder.path) }
+                let reason = (error as? ScaffoldError)?.message ?? "could not create \(url.path): \(FileProblem.describe(error))."
+                throw ScaffoldError(message: "\(reason) Nothing was left behind: the files site init had written were removed.")
             }
         }
         return files.map(\.path)
+    }
+
+    /// Whether anything is at `url`, without following a symbolic link.
+    private static func entryExists(_ url: URL) -> Bool {
+        var info = stat()
+        return lstat(url.path, &info) == 0
+    }
+
+    /// Whether `url` is a folder, or a link to one.
+    private static func isFolder(_ url: URL) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue
+    }
+
+    /// Creates the missing folders above `url` and returns the ones it made, outermost first.
+    private static func makeFolders(for url: URL) throws -> [URL] {
+        var missing: [URL] = []
+        var folder = url.deletingLastPathComponent().standardizedFileURL
+        while folder.path != "/", !isFolder(folder) {
+            missing.insert(folder, at: 0)
+            folder = folder.deletingLastPathComponent()
+        }
+        var made: [URL] = []
+        for folder in missing {
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+            } catch {
+                throw ScaffoldError(message: "could not create the folder \(folder.path): \(FileProblem.describe(error)). Check that its parent folder is writable.")
+            }
+            made.append(folder)
+        }
+        return made
     }
 
     /// Why `directory` cannot hold a new site, or nil: the root of the file system (as a mistyped
@@ -83,7 +128,7 @@ public struct SiteScaffold: Sendable {
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard descriptor >= 0 else {
             if errno == EEXIST {
-                throw ScaffoldError(message: "\(url.path) appeared while site init was writing; it was left as it is. Remove the files site init wrote and run it again.")
+                throw ScaffoldError(message: "\(url.path) appeared while site init was writing; it was left as it is.")
             }
             throw ScaffoldError(message: "could not create \(url.path): \(String(cString: strerror(errno))). Check that the folder is writable.")
         }

@@ -62,6 +62,45 @@ struct SiteScaffoldTests {
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("content/index.md").path))
     }
 
+    @Test("a file where content/ goes, or a link to nowhere at one of init's paths, is named before anything is written")
+    func initChecksEveryPathFirst() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try Data("mine".utf8).write(to: folder.url.appendingPathComponent("content"))
+        #expect {
+            try SiteScaffold(directory: folder.url).create()
+        } throws: { "\($0)" == "\(folder.url.appendingPathComponent("content").path) is not a folder, where site init puts one; nothing was written. Move it away and run site init again." }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["content"])
+
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("content"))
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("content"), withIntermediateDirectories: true)
+        let dangling = folder.url.appendingPathComponent("content/about.md")
+        try FileManager.default.createSymbolicLink(atPath: dangling.path, withDestinationPath: "/nonexistent/about.md")
+        #expect {
+            try SiteScaffold(directory: folder.url).create()
+        } throws: { "\($0)".contains("already has content/about.md;") && "\($0)".contains("nothing was written") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["content"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("content").path) == ["about.md"])
+    }
+
+    @Test("a file init cannot write (here, a path over the system's limit) takes back every file and folder it wrote before it")
+    func initTakesBackAHalfMadeSite() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // A folder path of 4,075 bytes: site.yml and content/*.md fit under PATH_MAX (4,096),
+        // templates/404.mustache and the other templates do not.
+        var site = folder.url
+        while site.path.utf8.count < 4_075 - 201 { site.appendPathComponent(String(repeating: "d", count: 200)) }
+        site.appendPathComponent(String(repeating: "s", count: 4_075 - site.path.utf8.count - 1))
+        #expect(site.path.utf8.count == 4_075)
+        try FileManager.default.createDirectory(at: site.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let error = #expect(throws: ScaffoldError.self) { try SiteScaffold(directory: site, withTemplates: true).create() }
+        #expect(error?.message.hasPrefix("could not create \(site.path)/templates") == true, "\(String(describing: error))")
+        #expect(error?.message.hasSuffix("Nothing was left behind: the files site init had written were removed.") == true)
+        #expect(!FileManager.default.fileExists(atPath: site.path), "the site's folder, which init made, is gone too")
+        #expect(FileManager.default.fileExists(atPath: site.deletingLastPathComponent().path), "folders that were there stay")
+    }
+
     @Test("init --with-templates in an existing site adds the theme's templates only, leaving its own files; once they are there, it refuses")
     func templatesAddedToAnExistingSite() throws {
         let folder = try TemporaryFolder()
