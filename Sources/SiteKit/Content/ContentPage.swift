@@ -41,8 +41,10 @@ public struct ContentPage: Sendable, Equatable {
         self.isBuiltIn = isBuiltIn
     }
 
-    /// The title used when front matter gives none: `users` → `Users`.
+    /// The title used when front matter gives none: a standard page's built-in one (`index` →
+    /// Home, `users` → People, `404` → Page not found), else the name capitalised (`about` → About).
     public static func defaultTitle(for name: String) -> String {
+        if let builtIn = builtInText.first(where: { $0.0 == name }) { return builtIn.1 }
         guard let first = name.first else { return name }
         return first.uppercased() + name.dropFirst()
     }

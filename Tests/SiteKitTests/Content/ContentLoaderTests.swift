@@ -176,8 +176,16 @@ struct ContentLoaderTests {
             #expect(index.title == "Dots")
             #expect(index.bodyHTML == "<p>A</p>\n<hr />\n<p>B</p>\n")
             let users = try loader.load("users")
-            #expect(users.title == "Users")
+            #expect(users.title == "People", "a standard page without a title keeps its built-in one")
             #expect(users.bodyMarkdown == "Only body\n")
+        }
+    }
+
+    @Test("a standard page without a title is titled as the built-in one (Home, People, Posts, Page not found); a page of its own by its name")
+    func untitledPagesKeepTheBuiltInTitle() throws {
+        try withContent(["index.md": "Welcome!\n", "404.md": "Gone.\n", "posts.md": "---\ndescription: All of them\n---\nPosts.\n", "about.md": "Us.\n"]) { loader in
+            let titles = try ["index", "404", "posts", "about"].map { try loader.load($0).title }
+            #expect(titles == ["Home", "Page not found", "Posts", "About"])
         }
     }
 
