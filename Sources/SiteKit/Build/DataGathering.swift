@@ -71,6 +71,7 @@ struct DataGathering: Sendable {
             if !hosts.contains(host) { hosts.append(host) }
         }
         let source = DataSource(isDemo: false, detail: hosts.joined(separator: ", "), offline: options.offline)
+        if let warning = settings.placeholderBaseURLWarning { reporter.settingsWarning(warning) }
         let (images, early) = try await images(for: data, source: source, client: client, into: output, meanwhile: meanwhile)
         return (Result(data: data, source: source, images: images, requests: client.requests), early)
     }

@@ -148,7 +148,13 @@ struct SettingsReader {
         case "title": settings.title = try text(key, node)
         case "description": settings.description = try text(key, node)
         case "language": settings.language = try text(key, node)
-        case "base_url": settings.baseURL = try url(key, node).absoluteString
+        case "base_url":
+            let base = try url(key, node)
+            // Every address of the site is base_url and a path: `?q=1#f` would end up inside them.
+            guard base.query == nil, base.fragment == nil else {
+                throw fail(key, "the address the site is served at, without ? or # (such as https://user.github.io/project/)")
+            }
+            settings.baseURL = base.absoluteString
         case "source":
             guard let mode = SourceMode(rawValue: try text(key, node).lowercased()) else { throw fail(key, "auto, live or demo") }
             settings.source = mode

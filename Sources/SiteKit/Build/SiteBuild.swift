@@ -39,6 +39,8 @@ public struct SiteBuild: Sendable {
         }
         let fingerprint = BuildFingerprint.make(settings: settings, options: options, content: content, templates: sources)
         if let summary = try await upToDate(fingerprint: fingerprint, destination: destination, cacheDirectory: cacheDirectory, started: started) {
+            // Only live builds are ever up to date: say what a live build says of base_url.
+            if let warning = settings.placeholderBaseURLWarning { reporter.settingsWarning(warning) }
             return summary
         }
         // Compiled only now: an up-to-date build renders nothing, and its templates compiled last time.

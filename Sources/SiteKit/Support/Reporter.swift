@@ -47,6 +47,13 @@ public final class Reporter: Sendable {
         emit("warning: \(message)\n")
     }
 
+    /// A warning about the settings alone, which the same settings repeat on every build: printed
+    /// like any warning, but not among `warnings`, the build's problems (which keep the next build
+    /// from being up to date, see `BuildRecord`).
+    public func settingsWarning(_ message: String) {
+        emit("warning: \(message)\n")
+    }
+
     /// A normal status line.
     public func info(_ message: String) {
         guard verbosity >= .normal else { return }

@@ -167,12 +167,15 @@ struct PicturePipelineTests {
             let summary = try await harness.build()
             let asked = Set(await server.log.requests(pathPrefix: "/api/portraits/").map(\.path))
             let warnings = harness.text.split(separator: "\n").filter { $0.hasPrefix("warning: ") && $0.contains("/api/portraits/") }
-            // Two workers: the third failure comes while the fourth picture is in flight, which is stopped.
+            // Two workers: the third failure comes while the fourth picture is in flight, which is
+            // stopped; on a loaded machine the fourth's last attempt can time out first, so it is
+            // named among those that timed out. No fifth picture is ever asked for.
             #expect(asked.count == 4, "\(asked)")
             #expect(summary.imageFailures > 4)
-            #expect(warnings.count == 4, "three pictures that timed out, then one line for the rest: \(warnings)")
-            #expect(warnings.filter { $0.contains("timed out after 0.3 s, tried 4 times;") }.count == 3, "\(warnings)")
-            let rest = summary.imageFailures - 3
+            let timedOut = warnings.filter { $0.contains("timed out after 0.3 s, tried 4 times;") }.count
+            #expect((3...4).contains(timedOut), "\(warnings)")
+            #expect(warnings.count == timedOut + 1, "the pictures that timed out, then one line for the rest: \(warnings)")
+            let rest = summary.imageFailures - timedOut
             #expect(warnings.last?.contains("warning: \(rest) more pictures of 127.0.0.1, such as http://127.0.0.1:") == true, "\(warnings)")
             #expect(warnings.last?.contains(", were not fetched: 127.0.0.1 failed 3 pictures in a row (the last timed out after 0.3 s, tried 4 times), "
                 + "so this build gave up on the rest (--verbose lists them); their pages show placeholders.") == true, "\(warnings)")
