@@ -51,7 +51,9 @@ public struct StaticFiles: Sendable {
         if isFolder.boolValue {
             guard rawPath.hasSuffix("/") else {
                 let path = rawPath.split(separator: "?", maxSplits: 1).first.map(String.init) ?? rawPath
-                return .redirect(path + "/")
+                // `//users` (or `/\users`, which browsers read alike) as a Location is a link
+                // to the host "users": the redirect stays on this server.
+                return .redirect("/" + path.drop { $0 == "/" || $0 == "\\" } + "/")
             }
             candidate.appendPathComponent("index.html")
         }

@@ -26,6 +26,16 @@ struct StaticFilesTests {
         #expect(files.resolve("/missing/") == .notFound)
     }
 
+    @Test("a folder asked for as //users or /\\users redirects on this server, never to a host called users")
+    func redirectsStayOnTheServer() throws {
+        let (folder, files) = try layout()
+        defer { folder.remove() }
+        #expect(files.resolve("//users") == .redirect("/users/"))
+        #expect(files.resolve("///users") == .redirect("/users/"))
+        #expect(files.resolve("/\\users") == .redirect("/users/") || files.resolve("/\\users") == .notFound)
+        #expect(StaticFiles(root: files.root, basePath: "/project").resolve("/project//users") == .redirect("/project/users/"))
+    }
+
     @Test("under base_url's path the folder is served too, redirects keep the path, and the folder's own files win")
     func basePath() throws {
         let (folder, plain) = try layout()
