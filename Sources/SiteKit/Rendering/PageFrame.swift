@@ -26,9 +26,10 @@ struct PageFrame: Sendable, Hashable {
     func context(path: String, section: String, page: ContentPage, extra: [String: Any], root: String? = nil,
                  templates: TemplateSet, chrome: SiteChrome) throws -> [String: Any] {
         let root = root ?? Self.root(for: path)
-        let parts = try chrome.parts(of: self, root: root, section: section, templates: templates)
+        let isSectionPage = Self.isSectionPage(path)
+        let parts = try chrome.parts(of: self, root: root, section: section, isSectionPage: isSectionPage, templates: templates)
         var context = extra
-        context.merge(siteContext(root: root, section: section)) { $1 }
+        context.merge(siteContext(root: root, section: section, isSectionPage: isSectionPage)) { $1 }
         var values = page.templateValues
         // The home page is usually titled as the site is: "People & Posts", not twice over.
         if page.title == title { values["isSiteTitle"] = true }
@@ -39,16 +40,24 @@ struct PageFrame: Sendable, Hashable {
         return context
     }
 
+    /// Whether the page at `path` is the one its section's menu link points at (`index.html`,
+    /// `users/index.html`, `about/index.html`), rather than a page inside the section (a person,
+    /// page 2 of a list).
+    static func isSectionPage(_ path: String) -> Bool {
+        path == "index.html" || (path.hasSuffix("/index.html") && path.split(separator: "/").count == 2)
+    }
+
     /// What every page of `section` at the depth of `root` shares, and all that the header and
-    /// footer templates see.
-    func siteContext(root: String, section: String) -> [String: Any] {
+    /// footer templates see. `nav.current` is the `aria-current` of the section's menu link:
+    /// "page" on the page it links to, "true" (the current section) on the pages inside it.
+    func siteContext(root: String, section: String, isSectionPage: Bool = true) -> [String: Any] {
         var context: [String: Any] = [
             // Typed as the contexts' own dictionaries: a `[String: String]` or `[String: Bool]` would
             // be converted on every page by the render memo's key and by `MustacheNode`.
             "site": ["title": title, "description": description, "language": language] as [String: Any],
             "root": root,
             "index": links.index,
-            "nav": [section: true] as [String: Any],
+            "nav": [section: true, "current": isSectionPage ? "page" : "true"] as [String: Any],
             "seed": seed,
             "menu": menu.map { link -> [String: Any] in
                 ["href": "\(link.name)/" + links.index, "title": link.title, "current": section == SiteRenderer.ownPageSection(link.name)]

@@ -18,16 +18,17 @@ final class SiteChrome: Sendable {
         var templates: Data
         var root: String
         var section: String
+        var isSectionPage: Bool
     }
 
     private let rendered = Mutex<[Key: Parts]>([:])
 
     /// The parts for the pages of `frame` in `section` whose way back to the site root is
-    /// `root`; rendered the first time they are asked for.
-    func parts(of frame: PageFrame, root: String, section: String, templates: TemplateSet) throws -> Parts {
-        let key = Key(frame: frame, templates: templates.fingerprint, root: root, section: section)
+    /// `root`, the section's own page or those inside it; rendered the first time they are asked for.
+    func parts(of frame: PageFrame, root: String, section: String, isSectionPage: Bool, templates: TemplateSet) throws -> Parts {
+        let key = Key(frame: frame, templates: templates.fingerprint, root: root, section: section, isSectionPage: isSectionPage)
         if let known = rendered.withLock({ $0[key] }) { return known }
-        let context = frame.siteContext(root: root, section: section)
+        let context = frame.siteContext(root: root, section: section, isSectionPage: isSectionPage)
         let parts = Parts(header: try templates.render("header", context), footer: try templates.render("footer", context))
         rendered.withLock { $0[key] = parts }
         return parts

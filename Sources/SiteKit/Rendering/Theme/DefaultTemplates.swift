@@ -34,7 +34,7 @@ enum DefaultTemplates {
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     {{#demo}}<meta name="robots" content="noindex">
-    {{/demo}}<title>{{page.title}}{{^page.isSiteTitle}} · {{site.title}}{{/page.isSiteTitle}}</title>
+    {{/demo}}<title>{{page.title}}{{#pagination.isLater}}, page {{pagination.current}} of {{pagination.total}}{{/pagination.isLater}}{{^page.isSiteTitle}} · {{site.title}}{{/page.isSiteTitle}}</title>
     {{#page.description}}<meta name="description" content="{{page.description}}">
     {{/page.description}}<link rel="stylesheet" href="{{root}}assets/site.css">
     <link rel="icon" href="{{root}}favicon.svg" type="image/svg+xml">
@@ -53,7 +53,8 @@ enum DefaultTemplates {
 
     /// The top of every page, rendered once per section and folder depth (`SiteChrome`) with the
     /// site-wide values only: `site`, `root`, `index` (what follows a folder in a link: "" or
-    /// "index.html", by `links`), `nav` (the current section), `menu` (the pages of their own:
+    /// "index.html", by `links`), `nav` (the current section, and as `nav.current` the section
+    /// link's `aria-current`: "page" on the page it links to, "true" inside it), `menu` (the pages of their own:
     /// `href`, `title`, `current`), `demo`, `source`, `seed`.
     static let header = """
     <a class="skip-link" href="#main">Skip to content</a>
@@ -61,11 +62,11 @@ enum DefaultTemplates {
     <a class="brand" href="{{root}}{{index}}">{{site.title}}</a>
     <nav aria-label="Site">
     <ul>
-    <li><a href="{{root}}{{index}}"{{#nav.home}} aria-current="page"{{/nav.home}}>Home</a></li>
-    <li><a href="{{root}}users/{{index}}"{{#nav.users}} aria-current="page"{{/nav.users}}>People</a></li>
-    <li><a href="{{root}}posts/{{index}}"{{#nav.posts}} aria-current="page"{{/nav.posts}}>Posts</a></li>
-    <li><a href="{{root}}authors/{{index}}"{{#nav.authors}} aria-current="page"{{/nav.authors}}>Authors</a></li>
-    <li><a href="{{root}}report/{{index}}"{{#nav.report}} aria-current="page"{{/nav.report}}>Report</a></li>
+    <li><a href="{{root}}{{index}}"{{#nav.home}} aria-current="{{nav.current}}"{{/nav.home}}>Home</a></li>
+    <li><a href="{{root}}users/{{index}}"{{#nav.users}} aria-current="{{nav.current}}"{{/nav.users}}>People</a></li>
+    <li><a href="{{root}}posts/{{index}}"{{#nav.posts}} aria-current="{{nav.current}}"{{/nav.posts}}>Posts</a></li>
+    <li><a href="{{root}}authors/{{index}}"{{#nav.authors}} aria-current="{{nav.current}}"{{/nav.authors}}>Authors</a></li>
+    <li><a href="{{root}}report/{{index}}"{{#nav.report}} aria-current="{{nav.current}}"{{/nav.report}}>Report</a></li>
     {{#menu}}<li><a href="{{root}}{{href}}"{{#current}} aria-current="page"{{/current}} dir="auto">{{title}}</a></li>
     {{/menu}}</ul>
     </nav>
