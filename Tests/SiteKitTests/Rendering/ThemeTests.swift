@@ -32,4 +32,36 @@ struct ThemeTests {
         let rule = try #require(Stylesheet.css.firstMatch(of: /\n\s*main, \.site-header, \.site-footer \{([^}]*)\}/)).1
         #expect(rule.contains("overflow-wrap: anywhere"))
     }
+
+    @Test("a list shows every picture in the same square box, whatever its shape (a tall picture stretched its card)")
+    func listPicturesKeepTheirBox() throws {
+        let rule = try #require(Stylesheet.css.firstMatch(of: /\.people \.avatar \{([^}]*)\}/)).1
+        #expect(rule.contains("width: 48px") && rule.contains("height: 48px") && rule.contains("object-fit: cover"))
+    }
+
+    @Test("the search field's outline keeps a 3:1 contrast with its background in light and dark schemes (WCAG 1.4.11)")
+    func searchFieldOutlineContrast() throws {
+        let rule = try #require(Stylesheet.css.firstMatch(of: /\.search input \{([^}]*)\}/)).1
+        let outline = String(try #require(rule.firstMatch(of: /border: 1px solid var\(--([a-z]+)\)/)).1)
+        #expect(rule.contains("background: var(--card)"))
+        let schemes = Stylesheet.css.split(separator: "\n").filter { $0.contains("--bg:") }
+        #expect(schemes.count == 2, "light and dark")
+        for scheme in schemes {
+            let line = try Self.luminance(of: outline, in: String(scheme))
+            let card = try Self.luminance(of: "card", in: String(scheme))
+            let contrast = (max(line, card) + 0.05) / (min(line, card) + 0.05)
+            #expect(contrast >= 3, "\(scheme): \(contrast)")
+        }
+    }
+
+    /// The relative luminance (WCAG 2) of the colour `--name: #rrggbb` in `declarations`.
+    private static func luminance(of name: String, in declarations: String) throws -> Double {
+        let start = try #require(declarations.range(of: "--\(name): #")).upperBound
+        let value = try #require(Int(declarations[start...].prefix(6), radix: 16))
+        let channels: [Double] = [value >> 16, (value >> 8) & 0xFF, value & 0xFF].map { channel in
+            let fraction = Double(channel) / 255
+            return fraction <= 0.03928 ? fraction / 12.92 : pow((fraction + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
+    }
 }

@@ -42,6 +42,8 @@ enum Stylesheet {
     .person { display: flex; gap: .75rem; align-items: center; background: var(--card); border: 1px solid var(--line);
       border-radius: .75rem; padding: .75rem; min-width: 0; }
     .avatar { border-radius: 50%; flex: none; background: var(--line); }
+    /* A list shows every picture in the same 48 px circle, whatever its shape. */
+    .people .avatar { width: 48px; height: 48px; object-fit: cover; }
     .person-text { display: flex; flex-direction: column; min-width: 0; }
     .person-name { font-weight: 600; overflow-wrap: anywhere; }
     .person-email, .person-country { font-size: .875rem; color: var(--muted); overflow-wrap: anywhere; }
@@ -79,7 +81,8 @@ enum Stylesheet {
     .comment p { margin: .25rem 0; }
     .post-links, .author-list { display: grid; gap: .4rem; }
     .search { margin: 1rem 0; display: grid; gap: .35rem; max-width: 32rem; }
-    .search input { font: inherit; padding: .5rem .75rem; border: 1px solid var(--line); border-radius: .5rem;
+    /* The field's only outline: --muted keeps it above the 3:1 contrast WCAG asks of controls. */
+    .search input { font: inherit; padding: .5rem .75rem; border: 1px solid var(--muted); border-radius: .5rem;
       background: var(--card); color: var(--fg); }
     .search-status { margin: 0; color: var(--muted); font-size: .875rem; }
     .chart { margin: 2rem 0; }
