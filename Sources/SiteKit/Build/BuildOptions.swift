@@ -77,7 +77,7 @@ public struct BuildSummary: Sendable {
         case .restored?:
             "up to date but for the output folder, put back from the cache's checked copies: settings, content, templates and data are those of the last build, so nothing was decoded or rendered (--force builds anyway)"
         case nil:
-            "render: \(render.text)\(render.reused > 0 ? "\nrender cache: \(render.reused) of \(render.pages) pages unchanged since an earlier build, not rendered again" : "")"
+            "render: \(render.text)\(render.reused > 0 ? "\nrender cache: \(render.reused) of \(render.pages) pages unchanged since an earlier build, not rendered again (the time above went to preparing every page and checking it against the cache)" : "")"
         }
         return """
         built \(Self.count(people, "person", "people")) and \(Self.count(posts, "post", "posts")): \(Self.count(pagesWritten, "file", "files")) written, \(filesUnchanged) unchanged, in \(String(format: "%.2f", seconds)) s

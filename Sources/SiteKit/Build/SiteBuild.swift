@@ -30,6 +30,7 @@ public struct SiteBuild: Sendable {
         let sources = try await step("Load templates") { try TemplateSources(overridesIn: options.templatesDirectory) }
         noteUnusedTemplates(sources.unused)
         noteUnreadContent(loader.unreadEntries())
+        noteLongMenu(ContentPage.ownPages(in: content).filter(\.inMenu).count)
         let cacheDirectory = options.resolve(settings.cacheDirectory)
         let destination = options.outputFolder(settings.output)
         try await step("Check the output and cache folders") {
@@ -141,6 +142,18 @@ public struct SiteBuild: Sendable {
         let list = entries.count == 1 ? "\(entries[0]) is" : entries.joined(separator: ", ") + " are"
         reporter.info("note: \(list) not read: pages are the files ending in .md directly in content/ (in lowercase; "
             + "folders and other files are not published).")
+    }
+
+    /// The most pages of their own the menu links to without a note.
+    static let longMenu = 50
+
+    /// Says what a menu of hundreds of pages costs: every page carries every link, so the site,
+    /// and the time to build it, grow with the square of their number (2,000 pages made 239 MB).
+    private func noteLongMenu(_ count: Int) {
+        guard count > Self.longMenu else { return }
+        reporter.info("note: the menu links to \(count) pages of their own, on every page of the site: each page carries all "
+            + "\(count) links, so the site and its build time grow with the square of their number. "
+            + "'menu: false' in a page's front matter publishes it without a link in the menu.")
     }
 
     /// The renderer of this build once its data source is known.

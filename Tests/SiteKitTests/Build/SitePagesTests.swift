@@ -196,6 +196,24 @@ struct SitePagesTests {
             #expect(Self.text(files, entry.u).contains(entry.e))
         }
     }
+
+    @Test("a menu of more than 50 pages of their own gets a note on what it costs and how to leave pages out; 50 do not")
+    func longMenuIsNoted() async throws {
+        var harness = try BuildHarness(source: .demo, users: 2)
+        defer { harness.remove() }
+        let content = harness.folder.url.appendingPathComponent("content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        for number in 1...51 {
+            try Data("---\ntitle: Page \(number)\n\(number == 51 ? "menu: false\n" : "")---\nText.\n".utf8)
+                .write(to: content.appendingPathComponent("p\(number).md"))
+        }
+        _ = try await harness.build()
+        #expect(!harness.text.contains("note: the menu links to"), "50 in the menu, one left out: \(harness.text)")
+        try Data("---\ntitle: Page 51\n---\nText.\n".utf8).write(to: content.appendingPathComponent("p51.md"))
+        _ = try await harness.build()
+        #expect(harness.text.contains("note: the menu links to 51 pages of their own, on every page of the site: each page carries all 51 links"))
+        #expect(harness.text.contains("'menu: false' in a page's front matter publishes it without a link in the menu."))
+    }
 }
 
 /// The text of every element with a given name, from a real XML parser.
@@ -233,4 +251,5 @@ final class XMLText: NSObject, XMLParserDelegate {
             if depth == 0 { values.append(current.trimmingCharacters(in: .whitespacesAndNewlines)) }
         }
     }
+
 }
