@@ -21,7 +21,7 @@ public struct SiteScaffold: Sendable {
         var files = StarterFiles.all.map { (path: $0.path, text: $0.text + "\n") }
         if withTemplates {
             files += DefaultTemplates.all.sorted { $0.key < $1.key }
-                .map { (path: "templates/\($0.key).mustache", text: $0.value.hasSuffix("\n") ? $0.value : $0.value + "\n") }
+                .map { (path: "templates/\($0.key).mustache", text: $0.value) }
         }
         return files
     }

@@ -7,7 +7,11 @@
 /// The first row of page 1 loads eagerly with `fetchpriority="high"` (an attribute of the HTML
 /// standard that the Nu HTML Checker in `.ci/run` predates, so CI ignores that one message).
 enum DefaultTemplates {
-    static let all: [String: String] = [
+    /// Every template, each ending with a new line, as a file saved by an editor does: a copy
+    /// written by `site init --with-templates` renders the same bytes, and stays so when saved.
+    static let all: [String: String] = sources.mapValues { $0.hasSuffix("\n") ? $0 : $0 + "\n" }
+
+    private static let sources: [String: String] = [
         "layout": layout,
         "header": header,
         "footer": footer,
