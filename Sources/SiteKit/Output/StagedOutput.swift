@@ -226,6 +226,16 @@ public final class StagedOutput: Sendable {
         store?.sweepIfDue()
     }
 
+    /// Gives the staging folder the permissions and owner of the output folder it replaces, so
+    /// that a web root set up by hand (`chmod 2750`, a web server's group) stays as it was set.
+    /// Owner and group change only where the system allows it; otherwise they stay the builder's.
+    private func takeFolderAttributes() {
+        var info = stat()
+        guard stat(destinationPath, &info) == 0 else { return }
+        _ = chown(stagingPath, info.st_uid, info.st_gid)
+        _ = chmod(stagingPath, info.st_mode & 0o7777)
+    }
+
     /// Puts the staging folder in place of the destination. Where the system can, both folders
     /// trade names in one step (`renameat2` with `RENAME_EXCHANGE`), so that a build killed at
     /// any moment leaves the old site or the new one at the destination, never neither; the old
@@ -240,6 +250,7 @@ public final class StagedOutput: Sendable {
             }
             return
         }
+        takeFolderAttributes()
         if site_rename_exchange(stagingPath, destinationPath) == 0 {
             try? fileManager.removeItem(atPath: stagingPath)
             return

@@ -31,6 +31,27 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["public"])
     }
 
+    @Test("the new output folder keeps the permissions and owner of the one it replaces (a web root set to 2750 for a web server's group)")
+    func outputFolderKeepsItsModeAndOwner() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let destination = folder.url.appendingPathComponent("public")
+        let first = try StagedOutput(destination: destination)
+        try first.write(Data("one".utf8), to: "index.html")
+        try first.commit()
+        #expect(chmod(destination.path, 0o2750) == 0)
+        let owner: (uid_t, gid_t)? = getuid() == 0 ? (1234, 5678) : nil
+        if let owner { #expect(chown(destination.path, owner.0, owner.1) == 0) }
+        let second = try StagedOutput(destination: destination)
+        try second.write(Data("two".utf8), to: "index.html")
+        try second.commit()
+        var info = stat()
+        #expect(stat(destination.path, &info) == 0)
+        #expect(info.st_mode & 0o7777 == 0o2750)
+        if let owner { #expect(info.st_uid == owner.0 && info.st_gid == owner.1) }
+        #expect(try SiteInspector(root: destination).files() == ["index.html": Data("two".utf8)])
+    }
+
     @Test func aRebuildWithNothingChangedKeepsThePreviousOutputFoldersAndAll() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
