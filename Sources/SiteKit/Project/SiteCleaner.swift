@@ -17,6 +17,8 @@ public struct SiteCleaner: Sendable {
         public var removed: [String] = []
         /// Folders whose build entries were removed and that were kept for the user's entries.
         public var kept: [Kept] = []
+        /// The output folder, emptied but kept because a symbolic link leads to it (a web root).
+        public var emptied: [String] = []
 
         /// A folder kept, and the names of the user's entries that kept it.
         public struct Kept: Sendable, Equatable {
@@ -26,8 +28,8 @@ public struct SiteCleaner: Sendable {
 
         /// One line per folder, for the command line.
         public var lines: [String] {
-            guard !removed.isEmpty || !kept.isEmpty else { return ["nothing to remove"] }
-            return removed.map { "removed \($0)" } + kept.map {
+            guard !removed.isEmpty || !kept.isEmpty || !emptied.isEmpty else { return ["nothing to remove"] }
+            return removed.map { "removed \($0)" } + emptied.map { "emptied \($0), which stays: a symbolic link leads to it" } + kept.map {
                 "emptied \($0.folder) but for what is not the build's, which stays: \($0.entries.joined(separator: ", "))"
             }
         }
@@ -37,11 +39,15 @@ public struct SiteCleaner: Sendable {
     public let cache: URL
     /// The folder of `site.yml`; never removed, nor anything that contains it.
     public let project: URL
+    /// Whether the settings name the output through a symbolic link (`public -> /srv/www`): then
+    /// the folder it leads to is emptied but stays, so that the link still leads somewhere.
+    public let outputIsLinked: Bool
 
-    public init(output: URL, cache: URL, project: URL) {
+    public init(output: URL, cache: URL, project: URL, outputIsLinked: Bool = false) {
         self.output = output.standardizedFileURL
         self.cache = cache.standardizedFileURL
         self.project = project.standardizedFileURL
+        self.outputIsLinked = outputIsLinked
     }
 
     /// Removes what builds wrote and says what it removed and kept.
@@ -70,7 +76,7 @@ public struct SiteCleaner: Sendable {
         } else {
             // No listing (an output of an older version): a hidden entry is the user's (a build
             // carries it over), but for the mark; the rest is the build's, as the mark says.
-            try clean(output, keeping: { $0.hasPrefix(".") && $0 != OutputOwnership.markName }, into: &result)
+            try clean(output, keeping: { $0.hasPrefix(".") && $0 != OutputOwnership.markName }, keepFolder: outputIsLinked, into: &result)
         }
         try clean(cache, keeping: { !CacheFolder.isBuildEntry($0) }, into: &result)
         for folder in leftovers where fileManager.fileExists(atPath: folder.path) {
@@ -112,6 +118,10 @@ public struct SiteCleaner: Sendable {
         let visible = OutputFiles.regular(in: output)?.map(\.path) ?? top.filter { !$0.hasPrefix(".") }
         var left = top.filter { $0.hasPrefix(".") }.sorted() + visible.sorted()
         if left.isEmpty { left = top.sorted() }  // empty folders of the user's
+        if top.isEmpty, outputIsLinked {
+            result.emptied.append(output.path)
+            return
+        }
         if top.isEmpty {
             try remove(output)
             result.removed.append(output.path)
@@ -129,7 +139,7 @@ public struct SiteCleaner: Sendable {
 
     /// Removes the entries of `folder` that `kept` does not claim, then `folder` itself if that
     /// emptied it.
-    private func clean(_ folder: URL, keeping kept: (String) -> Bool, into result: inout Result) throws {
+    private func clean(_ folder: URL, keeping kept: (String) -> Bool, keepFolder: Bool = false, into result: inout Result) throws {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
             // Not a folder (or not there): a file in its place is not the build's either.
             return
@@ -139,7 +149,9 @@ public struct SiteCleaner: Sendable {
         for name in gone {
             try remove(folder.appendingPathComponent(name))
         }
-        if keep.isEmpty {
+        if keep.isEmpty, keepFolder {
+            result.emptied.append(folder.path)
+        } else if keep.isEmpty {
             try remove(folder)
             result.removed.append(folder.path)
         } else if !gone.isEmpty {

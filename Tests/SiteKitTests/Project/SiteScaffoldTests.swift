@@ -194,6 +194,37 @@ struct SiteScaffoldTests {
         #expect(again == SiteCleaner.Result() && again.lines == ["nothing to remove"])
     }
 
+    @Test("site clean of an output named through a symbolic link (public -> a web root) empties the folder it leads to and keeps it, so the link still leads somewhere",
+          .enabled(if: FetchProcessTests.executable != nil, "the site executable is not built next to the tests; run swift build first"))
+    func cleanKeepsALinkedOutputFolder() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let site = folder.url.appendingPathComponent("site"), web = folder.url.appendingPathComponent("web")
+        try FileManager.default.createDirectory(at: web, withIntermediateDirectories: true)
+        try SiteScaffold(directory: site).create()
+        try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("public").path, withDestinationPath: "../web")
+        func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+            let process = Process()
+            process.executableURL = FetchProcessTests.executable
+            process.arguments = arguments
+            process.currentDirectoryURL = site
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            let exit = try process.start()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            await exit.ended()
+            return (process.terminationStatus, text)
+        }
+        #expect(try await run(["build", "--demo", "--users", "3", "--quiet"]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: web.appendingPathComponent("index.html").path))
+        let clean = try await run(["clean"])
+        #expect(clean.status == 0)
+        #expect(clean.output.contains("emptied \(ProtectedPlaces.realPath(web)), which stays: a symbolic link leads to it"), "\(clean.output)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: web.path) == [])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: site.appendingPathComponent("public").path) == "../web")
+    }
+
     @Test("clean keeps what builds keep: a deploy's .git and a .nojekyll in the output, and whatever in the cache folder is not a build's")
     func cleanKeepsTheUsersEntries() async throws {
         let folder = try TemporaryFolder()
