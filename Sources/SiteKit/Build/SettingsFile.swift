@@ -62,9 +62,14 @@ public enum SettingsFile {
         var reader = SettingsReader(file: shown)
         var settings = base
         var warnings: [String] = []
+        var seen: [String: Int] = [:]
         for (keyNode, value) in mapping {
             guard let key = keyNode.scalar?.string else { continue }
             let line = keyNode.mark?.line
+            if let first = seen.updateValue(line ?? 0, forKey: key) {
+                throw SettingsError(file: shown, line: line, message: "'\(key)' is given twice, on lines \(first) and \(line ?? 0), "
+                    + "and YAML allows a key once (the last would silently win). Remove one of them")
+            }
             guard knownKeys.contains(key) else {
                 warnings.append("\(shown):\(line ?? 0): unknown setting '\(key)' is ignored. Known settings: \(knownKeys.sorted().joined(separator: ", ")).")
                 continue

@@ -65,6 +65,10 @@ struct FrontMatter: Sendable, Equatable {
                 throw ContentError(file: file, line: line, message: "a front matter key must be plain text, "
                     + "not a list or mapping. Fix the YAML between the two '---' lines.")
             }
+            if let first = keyLines[name] {
+                throw ContentError(file: file, line: line, message: "'\(name)' is given twice, on lines \(first) and \(line), "
+                    + "and YAML allows a key once (the last would silently win). Remove one of them.")
+            }
             do {
                 values[name] = try FrontMatterValue(node: value, budget: &budget)
             } catch {

@@ -106,6 +106,12 @@ struct SettingsFileTests {
         #expect(error?.description == "deep-nesting.yml:1: the file nests lists or mappings more than 1,000 levels deep here; no setting takes more than two.")
     }
 
+    @Test("a key given twice is an error naming both lines (YAML allows a key once; the last silently won)")
+    func duplicateKeyIsAnError() {
+        let error = #expect(throws: SettingsError.self) { try SettingsFile.parse("users: 5\ntitle: A\nusers: 50\n", shownAs: "site.yml") }
+        #expect(error?.description == "site.yml:3: 'users' is given twice, on lines 1 and 3, and YAML allows a key once (the last would silently win). Remove one of them.")
+    }
+
     @Test("a tab used to indent is named as the cause, on its line")
     func tabIndentation() {
         let error = #expect(throws: SettingsError.self) { try load("tab-indent.yml") }

@@ -181,6 +181,17 @@ struct ContentLoaderTests {
         }
     }
 
+    @Test("a front matter key given twice is an error naming both lines")
+    func duplicateFrontMatterKey() throws {
+        try withContent(["about.md": "---\ntitle: One\nweight: 2\ntitle: Two\n---\nText.\n"]) { loader in
+            #expect {
+                try loader.load("about")
+            } throws: { error in
+                (error as? ContentError)?.description == "content/about.md:4: 'title' is given twice, on lines 2 and 4, and YAML allows a key once (the last would silently win). Remove one of them."
+            }
+        }
+    }
+
     @Test("a standard page without a title is titled as the built-in one (Home, People, Posts, Page not found); a page of its own by its name")
     func untitledPagesKeepTheBuiltInTitle() throws {
         try withContent(["index.md": "Welcome!\n", "404.md": "Gone.\n", "posts.md": "---\ndescription: All of them\n---\nPosts.\n", "about.md": "Us.\n"]) { loader in
