@@ -7,13 +7,15 @@ extension SiteRenderer {
         let nationalities = Histogram.countsByKey(people.map { $0.location?.country ?? $0.nat?.uppercased() ?? "Unknown" })
         let genders = Histogram.countsByKey(people.map { ($0.gender?.isEmpty == false ? $0.gender! : "unknown").capitalized })
         let ages = Histogram.bins(values: people.compactMap { $0.dob?.age }, width: 10, start: 10)
-        let years = Histogram.countsByKey(people.compactMap { Self.day($0.registered?.date).flatMap { Int($0.prefix(4)) } })
+        // Every year and every number of comments from the least to the most, none left out:
+        // columns stand for equal steps, and a missing year read as 2008 followed by 2011.
+        let years = Histogram.bins(values: people.compactMap { Self.day($0.registered?.date).flatMap { Int($0.prefix(4)) } }, width: 1)
         let authorNames = Dictionary(data.authors.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let postsPerAuthor = Histogram.countsByKey(data.posts.map { post in
             post.userId.flatMap { authorNames[$0] } ?? "Unknown author"
         })
         let commentCounts = Dictionary(grouping: data.comments, by: \.postId).mapValues(\.count)
-        let spread = Histogram.countsByKey(data.posts.map { commentCounts[$0.id] ?? 0 })
+        let spread = Histogram.bins(values: data.posts.map { commentCounts[$0.id] ?? 0 }, width: 1)
         let charts = [
             Chart(id: "nationality", title: "People by country", kind: .bars, series: Histogram.top(nationalities, count: 20),
                   labelHeading: "Country", valueHeading: "People"),

@@ -49,6 +49,12 @@ struct SitePagesTests {
         #expect(report.components(separatedBy: "<svg").count - 1 == 6)
         #expect(report.components(separatedBy: "<title").count - 1 >= 7)  // the page's and each chart's
         #expect(report.components(separatedBy: "<table").count - 1 == 6)
+        #expect(report.components(separatedBy: "<div class=\"chart-frame\" tabindex=\"0\"").count - 1 == 6, "each chart scrolls in a frame on narrow screens")
+        // The years of registration are every year from the first to the last, empty ones as 0.
+        let registered = try #require(report.range(of: "id=\"registered-heading\"")).upperBound
+        let table = report[registered...].prefix { _ in true }.components(separatedBy: "</table>")[0]
+        let years = table.matches(of: /(?:<td>|<th scope="row">)(\d{4})</).compactMap { Int($0.1) }
+        #expect(years.count >= 3 && years == Array(years[0]...years[years.count - 1]), "\(years)")
         let lists = files.keys.filter { $0.hasPrefix("users/page/") }
         #expect(lists.count == 4)
         #expect(Self.text(files, "users/page/3.html").contains("aria-current=\"page\">3<"))

@@ -103,7 +103,7 @@ extension DefaultTemplates {
     </ul>
     {{#charts}}<section class="chart" aria-labelledby="{{id}}-heading">
     <h2 id="{{id}}-heading">{{title}}</h2>
-    {{{svg}}}
+    <div class="chart-frame" tabindex="0" role="group" aria-labelledby="{{id}}-heading">{{{svg}}}</div>
     <details><summary>The numbers behind this chart</summary>
     {{{table}}}
     </details>

@@ -86,7 +86,10 @@ enum Stylesheet {
       background: var(--card); color: var(--fg); }
     .search-status { margin: 0; color: var(--muted); font-size: .875rem; }
     .chart { margin: 2rem 0; }
-    .chart-svg { width: 100%; height: auto; max-width: 44rem; display: block; }
+    /* Never narrower than 36rem, where its 12-unit text is about 11 px: a phone scrolls it
+       sideways (the frame takes the keyboard too) instead of shrinking the text to 6 px. */
+    .chart-frame { overflow-x: auto; max-width: 44rem; }
+    .chart-svg { width: 100%; height: auto; max-width: 44rem; min-width: 36rem; display: block; }
     .chart .bar { fill: var(--accent); }
     .chart .axis { stroke: var(--line); }
     .chart .label, .chart .value, .chart .empty { fill: var(--muted); }
