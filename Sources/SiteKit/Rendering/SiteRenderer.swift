@@ -110,10 +110,12 @@ struct SiteRenderer: Sendable {
     }
 
     /// What the `prevnext` partial shows on a detail page: links to the entries before and after
-    /// `position` (pages in the same folder), and the name of the list they belong to.
+    /// `position` (pages in the same folder), the name of the list they belong to, and whether
+    /// there is either (`hasNeighbours`: the only entry of a list has no such navigation at all,
+    /// rather than an empty landmark).
     static func neighbours<Item>(of position: Int, in entries: [SiteIndex.Entry<Item>], label list: String,
                                  _ title: (Item) -> String) -> [String: Any] {
-        var context: [String: Any] = ["prevNextLabel": list]
+        var context: [String: Any] = ["prevNextLabel": list, "hasNeighbours": entries.count > 1]
         if position > 0 {
             let previous = entries[position - 1]
             context["prev"] = ["href": "\(previous.slug).html", "label": title(previous.item)] as [String: Any]

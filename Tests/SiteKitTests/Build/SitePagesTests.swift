@@ -203,6 +203,18 @@ struct SitePagesTests {
         }
     }
 
+    @Test("the only entry of a list has no previous/next navigation, not an empty landmark; entries with neighbours have it")
+    func loneEntryHasNoPrevNext() async throws {
+        var harness = try BuildHarness(source: .demo, users: 1)
+        defer { harness.remove() }
+        _ = try await harness.build()
+        let files = try harness.site.files()
+        let person = try #require(files.keys.first { $0.hasPrefix("users/") && $0 != "users/index.html" && $0.hasSuffix(".html") })
+        #expect(!Self.text(files, person).contains("prev-next"))
+        let post = try #require(files.keys.first { $0.hasPrefix("posts/") && $0 != "posts/index.html" && !$0.contains("page/") })
+        #expect(Self.text(files, post).contains("<nav class=\"prev-next\" aria-label=\"Posts\">"))
+    }
+
     @Test("a menu of more than 50 pages of their own gets a note on what it costs and how to leave pages out; 50 do not")
     func longMenuIsNoted() async throws {
         var harness = try BuildHarness(source: .demo, users: 2)

@@ -27,10 +27,12 @@ extension DefaultTemplates {
     """
 
     static let prevnext = """
+    {{#hasNeighbours}}
     <nav class="prev-next" aria-label="{{prevNextLabel}}">
     {{#prev}}<a rel="prev" href="{{href}}">← <span dir="auto">{{label}}</span></a>{{/prev}}
     {{#next}}<a rel="next" href="{{href}}"><span dir="auto">{{label}}</span> →</a>{{/next}}
     </nav>
+    {{/hasNeighbours}}
     """
 
     static let post = """
