@@ -152,7 +152,14 @@ struct SettingsReader {
         switch key {
         case "title": settings.title = try text(key, node)
         case "description": settings.description = try text(key, node)
-        case "language": settings.language = try text(key, node)
+        case "language":
+            // The page's `lang`: a BCP 47 tag (en, fa, pt-BR), which browsers and screen readers
+            // read to pick fonts, hyphenation and a voice; `pt_BR` or `English` they ignore.
+            let tag = try text(key, node).trimmingCharacters(in: .whitespaces)
+            guard tag.wholeMatch(of: /[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*/) != nil else {
+                throw fail(key, "a language tag such as en, fa or pt-BR (with a hyphen, not an underscore)")
+            }
+            settings.language = tag
         case "base_url":
             let base = try url(key, node)
             // Every address of the site is base_url and a path: `?q=1#f` would end up inside them.

@@ -106,6 +106,17 @@ struct SettingsFileTests {
         #expect(error?.description == "deep-nesting.yml:1: the file nests lists or mappings more than 1,000 levels deep here; no setting takes more than two.")
     }
 
+    @Test("language must be a language tag; pt_BR or a language's name is an error that shows the form", arguments: ["pt_BR", "English", "e", "fa-"])
+    func languageIsATag(value: String) {
+        let error = #expect(throws: SettingsError.self) { try SettingsFile.parse("language: \(value)\n", shownAs: "site.yml") }
+        #expect(error?.description == "site.yml:1: 'language' must be a language tag such as en, fa or pt-BR (with a hyphen, not an underscore).")
+    }
+
+    @Test("language tags in their usual forms are taken as written", arguments: ["en", "fa", "pt-BR", "zh-Hant-TW", "sr-Latn"])
+    func languageTagsAreKept(value: String) throws {
+        #expect(try SettingsFile.parse("language: \(value)\n", shownAs: "site.yml").0.language == value)
+    }
+
     @Test("a key given twice is an error naming both lines (YAML allows a key once; the last silently won)")
     func duplicateKeyIsAnError() {
         let error = #expect(throws: SettingsError.self) { try SettingsFile.parse("users: 5\ntitle: A\nusers: 50\n", shownAs: "site.yml") }
