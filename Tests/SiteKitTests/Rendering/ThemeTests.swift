@@ -33,6 +33,19 @@ struct ThemeTests {
         #expect(rule.contains("overflow-wrap: anywhere"))
     }
 
+    @Test("the search script fetches the people index when the box is first used, never as a list page loads (8 MB at 50,000 people), and not from disk")
+    func searchIndexIsFetchedOnFirstUse() throws {
+        let script = SearchScript.javascript
+        #expect(script.components(separatedBy: "fetch(").count - 1 == 1)
+        let load = try #require(script.range(of: "function load() {"))
+        let fetch = try #require(script.range(of: "fetch(box.getAttribute(\"data-index\"))"))
+        let end = try #require(script.range(of: "return loading;"))
+        #expect(load.upperBound < fetch.lowerBound && fetch.upperBound < end.lowerBound, "fetched inside load() alone")
+        #expect(script.contains("input.addEventListener(\"focus\", load, { once: true });"))
+        #expect(script.contains("location.protocol === \"file:\") return;"))
+        #expect(script.contains("email.href = \"mailto:\""), "results link e-mail addresses as the list does")
+    }
+
     @Test("a list shows every picture in the same square box, whatever its shape (a tall picture stretched its card)")
     func listPicturesKeepTheirBox() throws {
         let rule = try #require(Stylesheet.css.firstMatch(of: /\.people \.avatar \{([^}]*)\}/)).1
