@@ -120,6 +120,13 @@ public struct ContentLoader: Sendable {
         var extra = matter.values
         let title = try textValue("title", from: &extra, lines: matter.keyLines, file: shown)
         let description = try textValue("description", from: &extra, lines: matter.keyLines, file: shown)
+        // Templates see the page's own `name` and `body` (its HTML) under these keys.
+        for reserved in ["name", "body"] {
+            guard extra[reserved] != nil else { continue }
+            throw ContentError(file: shown, line: matter.keyLines[reserved], message: "'\(reserved)' is the page's own "
+                + (reserved == "name" ? "name (the file's, \(name))" : "text (the Markdown below the front matter, as HTML)")
+                + " to templates, so a front matter key of that name would be lost. Rename the key.")
+        }
         if !ContentPage.standardNames.contains(name) {
             try checkMenuKeys(extra, lines: matter.keyLines, file: shown)
         }

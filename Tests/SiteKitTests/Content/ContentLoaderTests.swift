@@ -181,6 +181,22 @@ struct ContentLoaderTests {
         }
     }
 
+    @Test("front matter keys name and body, which templates see as the page's own, are errors naming the line instead of being lost")
+    func reservedKeysAreErrors() throws {
+        try withContent(["about.md": "---\ntitle: About\nbody: mine\n---\nText.\n", "contact.md": "---\nname: Ann\n---\nText.\n"]) { loader in
+            #expect {
+                try loader.load("about")
+            } throws: { error in
+                (error as? ContentError)?.description == "content/about.md:3: 'body' is the page's own text (the Markdown below the front matter, as HTML) to templates, so a front matter key of that name would be lost. Rename the key."
+            }
+            #expect {
+                try loader.load("contact")
+            } throws: { error in
+                (error as? ContentError)?.description == "content/contact.md:2: 'name' is the page's own name (the file's, contact) to templates, so a front matter key of that name would be lost. Rename the key."
+            }
+        }
+    }
+
     @Test("a front matter key given twice is an error naming both lines")
     func duplicateFrontMatterKey() throws {
         try withContent(["about.md": "---\ntitle: One\nweight: 2\ntitle: Two\n---\nText.\n"]) { loader in
