@@ -64,7 +64,7 @@ struct BuildFlags: ParsableArguments {
         if let links, let style = LinkStyle(rawValue: links.lowercased()) { settings.links = style }
         if live { settings.source = .live }
         if demo { settings.source = .demo }
-        return (try settings.validated(file: "the command line"), configURL.deletingLastPathComponent())
+        return (try settings.validated(file: "the command line", asFlags: true), configURL.deletingLastPathComponent())
     }
 
     private func url(_ text: String, flag: String) throws -> URL {

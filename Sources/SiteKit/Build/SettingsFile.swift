@@ -48,6 +48,10 @@ public enum SettingsFile {
                     + "1,000 levels deep here; no setting takes more than two")
             case .yaml(let problem):
                 let found = YAMLProblem(problem, yaml: text)
+                if found.problem == "but found another document" {
+                    throw SettingsError(file: shown, line: found.line, message: "a second YAML document starts here (a line '---' "
+                        + "after settings); a settings file is one document. Remove the line, or what follows it")
+                }
                 throw SettingsError(file: shown, line: found.line, message: "the file is not valid YAML: \(found.problem.prefix(200)). Fix that line")
             case .body(let problem): throw problem
             }
@@ -55,7 +59,8 @@ public enum SettingsFile {
     }
 
     private static func read(_ root: Node?, shownAs shown: String, over base: SiteSettings) throws -> (SiteSettings, [String]) {
-        guard let root else { return (base, []) }
+        // An empty document (a file of comments, or a lone `---`) sets nothing.
+        guard let root, !SettingsReader.isNull(root) else { return (base, []) }
         guard let mapping = root.mapping else {
             throw SettingsError(file: shown, line: root.mark?.line, message: "the settings must be a mapping of keys to values, such as 'users: 50'")
         }

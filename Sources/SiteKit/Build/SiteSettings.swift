@@ -53,28 +53,38 @@ public struct SiteSettings: Sendable, Equatable {
 
     public init() {}
 
-    /// Checks ranges, naming the setting and the allowed values.
-    public func validated(file: String) throws -> SiteSettings {
+    /// Checks ranges, naming the setting and the allowed values. `asFlags`: the values came from
+    /// the command line, so the message names a setting by its flag (`--per-page`, not `per_page`).
+    public func validated(file: String, asFlags: Bool = false) throws -> SiteSettings {
         func fail(_ message: String) -> SettingsError { SettingsError(file: file, line: nil, message: message) }
+        func name(_ key: String) -> String { asFlags ? Self.flags[key] ?? key : key }
         if let seed, seed.trimmedWhiteSpace.isEmpty {
             // randomuser takes an empty seed as none: other people every time, which the summary's
             // "rebuild with --seed" would then promise in vain.
-            throw fail("seed must not be empty: leave it out to have one picked (and printed), or name one such as site")
+            throw fail("\(name("seed")) must not be empty: leave it out to have one picked (and printed), or name one such as site")
         }
-        guard users >= 0, users <= 1_000_000 else { throw fail("users must be between 0 and 1000000, not \(users)") }
-        guard perPage >= 1, perPage <= 10_000 else { throw fail("per_page must be between 1 and 10000, not \(perPage)") }
-        guard jobs >= 1, jobs <= 512 else { throw fail("jobs must be between 1 and 512, not \(jobs)") }
+        guard users >= 0, users <= 1_000_000 else { throw fail("\(name("users")) must be between 0 and 1000000, not \(users)") }
+        guard perPage >= 1, perPage <= 10_000 else { throw fail("\(name("per_page")) must be between 1 and 10000, not \(perPage)") }
+        guard jobs >= 1, jobs <= 512 else { throw fail("\(name("jobs")) must be between 1 and 512, not \(jobs)") }
         if let imagesPerHost, !(1...512).contains(imagesPerHost) {
             throw fail("images.per_host must be between 1 and 512, not \(imagesPerHost)")
         }
-        guard timeout > 0, timeout <= 3600 else { throw fail("timeout must be more than 0 and at most 3600 seconds, not \(timeout.formatted())") }
-        for (name, url) in [("randomuser_url", randomUserURL), ("jsonplaceholder_url", jsonPlaceholderURL)] {
+        guard timeout > 0, timeout <= 3600 else {
+            throw fail("\(name("timeout")) must be more than 0 and at most 3600 seconds, not \(timeout.formatted())")
+        }
+        for (key, url) in [("randomuser_url", randomUserURL), ("jsonplaceholder_url", jsonPlaceholderURL)] {
             if let problem = FetchableURL.problem(with: url) {
-                throw fail("\(name) must be an http(s) URL such as https://example.com/api/, and \(url.absoluteString) \(problem)")
+                throw fail("\(name(key)) must be an http(s) URL such as https://example.com/api/, and \(url.absoluteString) \(problem)")
             }
         }
         return self
     }
+
+    /// The flag that sets each setting of `site.yml` that has one.
+    static let flags = [
+        "seed": "--seed", "users": "--users", "per_page": "--per-page", "jobs": "--jobs", "timeout": "--timeout",
+        "randomuser_url": "--randomuser-url", "jsonplaceholder_url": "--jsonplaceholder-url",
+    ]
 }
 
 /// A settings file or flag that cannot be used, naming the file, the line and what to write instead.

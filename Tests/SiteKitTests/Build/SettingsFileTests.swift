@@ -117,6 +117,16 @@ struct SettingsFileTests {
         #expect(try SettingsFile.parse("language: \(value)\n", shownAs: "site.yml").0.language == value)
     }
 
+    @Test("a file of only '---' or comments sets nothing, like an empty one; a second document is named as such")
+    func emptyDocumentsAndASecondOne() throws {
+        for text in ["---\n", "# nothing yet\n", "---\n...\n", ""] {
+            let (settings, warnings) = try SettingsFile.parse(text, shownAs: "site.yml")
+            #expect(settings == SiteSettings() && warnings.isEmpty, "\(text)")
+        }
+        let error = #expect(throws: SettingsError.self) { try SettingsFile.parse("users: 5\n---\nusers: 6\n", shownAs: "site.yml") }
+        #expect(error?.description == "site.yml:2: a second YAML document starts here (a line '---' after settings); a settings file is one document. Remove the line, or what follows it.")
+    }
+
     @Test("a key given twice is an error naming both lines (YAML allows a key once; the last silently won)")
     func duplicateKeyIsAnError() {
         let error = #expect(throws: SettingsError.self) { try SettingsFile.parse("users: 5\ntitle: A\nusers: 50\n", shownAs: "site.yml") }

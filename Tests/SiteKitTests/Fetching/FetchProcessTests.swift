@@ -127,7 +127,7 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["cache", "public"])
     }
 
-    @Test("a value out of range is blamed on where it was set: site.yml with its name, a flag as the command line",
+    @Test("a value out of range is blamed on where it was set: site.yml with the setting's name, the command line with the flag's",
           .enabled(if: executable != nil, "the site executable is not built next to the tests; run swift build first"))
     func rangeErrorsNameTheirSource() async throws {
         let folder = try TemporaryFolder()
@@ -138,7 +138,9 @@ import Testing
         #expect(String(decoding: fromFile.errors, as: UTF8.self).contains("\(config.path): users must be between 0 and 1000000, not -2"))
         try Data("users: 5\n".utf8).write(to: config)
         let fromFlag = try await Self.run(["build", "--demo", "--config", config.path, "--jobs", "0"])
-        #expect(String(decoding: fromFlag.errors, as: UTF8.self).contains("the command line: jobs must be between 1 and 512, not 0"))
+        #expect(String(decoding: fromFlag.errors, as: UTF8.self).contains("the command line: --jobs must be between 1 and 512, not 0"))
+        let perPage = try await Self.run(["build", "--demo", "--config", config.path, "--per-page", "0"])
+        #expect(String(decoding: perPage.errors, as: UTF8.self).contains("the command line: --per-page must be between 1 and 10000, not 0"))
     }
 
     @Test("site build refuses a --links style it does not know, saying which there are, before doing anything",
