@@ -69,7 +69,7 @@ struct PreviewResponder: HTTPResponder {
 
     /// The page that stands for the site until a build has published one (see `NoSitePage`).
     private func noSiteResponse(output: URL, head: Bool) async -> Response {
-        let bytes = ReloadScript.inject(into: Array(NoSitePage.html(output: output).utf8), version: await hub.state.version)
+        let bytes = ReloadScript.inject(into: Array(NoSitePage.html(output: output).utf8), version: await hub.state.version, noSiteYet: true)
         let headers: HTTPFields = [
             .contentType: "text/html; charset=utf-8",
             .contentLength: String(bytes.count),

@@ -8,8 +8,10 @@ enum ReloadScript {
     static let eventsPath = "/__site/events"
 
     /// `html` with the script inserted before its last `</body>`, or appended when it has none.
-    static func inject(into html: [UInt8], version: String) -> [UInt8] {
-        let script = Array(tag(version: version).utf8)
+    /// `noSiteYet`: the page says there is no site yet, so a failed build's error is not shown
+    /// over "the last good build".
+    static func inject(into html: [UInt8], version: String, noSiteYet: Bool = false) -> [UInt8] {
+        let script = Array(tag(version: version, noSiteYet: noSiteYet).utf8)
         let closing = Array("</body>".utf8)
         if let index = lastIndex(of: closing, in: html) {
             return Array(html[..<index]) + script + Array(html[index...])
@@ -17,8 +19,9 @@ enum ReloadScript {
         return html + script
     }
 
-    static func tag(version: String) -> String {
+    static func tag(version: String, noSiteYet: Bool = false) -> String {
         let versionLiteral = (try? String(decoding: JSONEncoder().encode(version), as: UTF8.self)) ?? "\"\""
+        let heading = noSiteYet ? "site: the build failed, so there is no site to show yet." : "site: the rebuild failed; this is the last good build."
         return """
         <script>(() => {
           const served = \(versionLiteral);
@@ -33,7 +36,7 @@ enum ReloadScript {
                 "white-space:pre-wrap;box-shadow:0 4px 24px rgba(0,0,0,.4)";
               document.body.appendChild(overlay);
             }
-            overlay.textContent = "site: the rebuild failed; this is the last good build.\\n\\n" + message;
+            overlay.textContent = "\(heading)\\n\\n" + message;
           }
           events.onmessage = (event) => {
             const state = JSON.parse(event.data);

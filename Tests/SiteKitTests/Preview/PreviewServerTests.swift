@@ -68,11 +68,15 @@ struct PreviewServerTests {
                 #expect(answer.head?.contains("Retry-After: 1") == true && answer.head?.contains("Cache-Control: no-store") == true)
                 let page = String(decoding: answer.body, as: UTF8.self)
                 #expect(page.contains("<h1>No site yet</h1>") && page.contains(HTML.escapeText(harness.output.standardizedFileURL.resolvingSymlinksInPath().path)))
-                #expect(page.contains(ReloadScript.tag(version: await server.hub.state.version)), "it reloads when a build is published")
+                #expect(page.contains(ReloadScript.tag(version: await server.hub.state.version, noSiteYet: true)), "it reloads when a build is published")
+                #expect(page.contains("there is no site to show yet") && !page.contains("this is the last good build"),
+                        "a failed build's error is not shown over a last good build there is none of")
             }
             _ = try await harness.build()
             await server.hub.published()
-            #expect(await get(server, "/").head?.hasPrefix("HTTP/1.1 200") == true)
+            let home = await get(server, "/")
+            #expect(home.head?.hasPrefix("HTTP/1.1 200") == true)
+            #expect(String(decoding: home.body, as: UTF8.self).contains("site: the rebuild failed; this is the last good build."))
             #expect(await get(server, "/no/such/page").head?.hasPrefix("HTTP/1.1 404") == true, "the site's own 404 page from now on")
             await server.stop()
         } catch {
