@@ -24,7 +24,10 @@ public struct ContentLoader: Sendable {
         guard !name.isEmpty, !name.contains("/"), !name.contains("\\"), !name.hasPrefix(".") else {
             throw ContentError(file: shown, message: "'\(name)' is not a page name. Use a plain name such as 'users'.")
         }
-        guard FileManager.default.fileExists(atPath: file.path) else {
+        // Anything at the path counts, a symbolic link to nothing too: it is named for what it is
+        // (`read`) rather than passed over for the built-in text.
+        var entry = stat()
+        guard lstat(file.path, &entry) == 0 else {
             if let builtIn = ContentPage.defaultPages(in: directory, markdownOptions: markdownOptions)[name] {
                 return builtIn
             }
@@ -99,6 +102,7 @@ public struct ContentLoader: Sendable {
 
     /// The page in `file`, named `name`; without a title in its front matter it is `defaultTitle`.
     private func read(_ file: URL, as name: String, shown: String, defaultTitle: String) throws -> ContentPage {
+        if let problem = Self.notAFile(file) { throw ContentError(file: shown, message: problem) }
         let data: Data
         do {
             data = try Data(contentsOf: file)
@@ -108,6 +112,29 @@ public struct ContentLoader: Sendable {
         }
         let text = try ContentText.decode(data, file: shown)
         return try page(named: name, from: text, file: file, shown: shown, defaultTitle: defaultTitle)
+    }
+
+    /// Why `file` is no file to read a page from, in words, or nil: a folder, a symbolic link that
+    /// leads nowhere or round in a loop, or a named pipe or device, whose reading could wait forever.
+    static func notAFile(_ file: URL) -> String? {
+        var info = stat()
+        guard stat(file.path, &info) == 0 else {
+            let failure = errno
+            var link = stat()
+            if failure == ELOOP {
+                return "it is a symbolic link that leads round in a loop. Point it at a Markdown file, or remove it."
+            }
+            if lstat(file.path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
+                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: file.path)) ?? "?"
+                return "it is a symbolic link to \(target), which does not exist. Point it at a Markdown file, or remove it."
+            }
+            return "the file could not be read (\(String(cString: strerror(failure)).lowercased())). Check that it is a readable file."
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "it is a folder, not a file: pages are the .md files directly in content/. Rename the folder."
+        default: return "it is not a regular file (a named pipe, a device or a socket), and reading one can wait forever. Put a Markdown file there instead."
+        }
     }
 
     /// The file as people know it: the content folder's name plus the file name.

@@ -197,6 +197,26 @@ struct ContentLoaderTests {
         }
     }
 
+    @Test("a folder, a link to nothing, a link loop or a named pipe where a page's file should be is named for what it is, and a pipe is never read")
+    func notAFileIsNamed() throws {
+        try withContent([:]) { loader in
+            let content = loader.directory
+            try FileManager.default.createDirectory(at: content.appendingPathComponent("notes.md"), withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: content.appendingPathComponent("gone.md").path, withDestinationPath: "/nonexistent/gone.md")
+            try FileManager.default.createSymbolicLink(atPath: content.appendingPathComponent("loop.md").path, withDestinationPath: "loop.md")
+            #expect(mkfifo(content.appendingPathComponent("pipe.md").path, 0o644) == 0)
+            let expected = [
+                "notes": "content/notes.md: it is a folder, not a file: pages are the .md files directly in content/. Rename the folder.",
+                "gone": "content/gone.md: it is a symbolic link to /nonexistent/gone.md, which does not exist. Point it at a Markdown file, or remove it.",
+                "loop": "content/loop.md: it is a symbolic link that leads round in a loop. Point it at a Markdown file, or remove it.",
+                "pipe": "content/pipe.md: it is not a regular file (a named pipe, a device or a socket), and reading one can wait forever. Put a Markdown file there instead.",
+            ]
+            for (name, message) in expected {
+                #expect(error(loading: name, with: loader)?.description == message, "\(name)")
+            }
+        }
+    }
+
     @Test("a front matter key given twice is an error naming both lines")
     func duplicateFrontMatterKey() throws {
         try withContent(["about.md": "---\ntitle: One\nweight: 2\ntitle: Two\n---\nText.\n"]) { loader in
