@@ -29,6 +29,7 @@ public struct SiteBuild: Sendable {
         let content = try await step("Load content") { try loader.loadAll(reserving: SiteRenderer.builtInFolders) }
         let sources = try await step("Load templates") { try TemplateSources(overridesIn: options.templatesDirectory) }
         noteUnusedTemplates(sources.unused)
+        for note in sources.ignored { reporter.info("note: \(note).") }
         noteUnreadContent(loader.unreadEntries())
         noteLongMenu(ContentPage.ownPages(in: content).filter(\.inMenu).count)
         let cacheDirectory = options.resolve(settings.cacheDirectory)

@@ -15,6 +15,10 @@ public struct TemplateSources: Sendable {
     /// Files of `templates/` that neither replace a template of the theme nor are included as a
     /// partial by any template, as people know them ("templates/old.mustache"): a build names them.
     public let unused: [String]
+    /// Files of `templates/` that are not read at all, not ending in `.mustache`
+    /// ("templates/page.html"), and templates replaced by an empty file, whose pages would be
+    /// empty: each with why, for a build to name.
+    public let ignored: [String]
     /// SHA-256 of every template's name and source: what the render memo and the up-to-date
     /// check key on.
     let fingerprint: Data
@@ -23,13 +27,23 @@ public struct TemplateSources: Sendable {
     public init(overridesIn directory: URL? = nil) throws {
         var sources = DefaultTemplates.all
         var overridden: [String] = []
+        var ignored: [String] = []
         if let directory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) {
-            for file in names.sorted() where file.hasSuffix(".mustache") {
+            let folder = directory.lastPathComponent
+            for file in names.sorted() where !file.hasPrefix(".") {
+                guard file.hasSuffix(".mustache") else {
+                    ignored.append("\(folder)/\(file) is not read: templates are the files ending in .mustache"
+                        + " (such as \(folder)/\((file as NSString).deletingPathExtension).mustache)")
+                    continue
+                }
                 let url = directory.appendingPathComponent(file)
                 guard let text = try? String(contentsOf: url, encoding: .utf8) else {
                     throw TemplateError(file: url.path, message: "could not be read as UTF-8 text")
                 }
                 let name = String(file.dropLast(".mustache".count))
+                if text.allSatisfy(\.isWhitespace), DefaultTemplates.all[name] != nil {
+                    ignored.append("\(folder)/\(file) is empty, so every page it makes is empty too")
+                }
                 sources[name] = text
                 overridden.append(name)
             }
@@ -70,6 +84,7 @@ public struct TemplateSources: Sendable {
         }
         self.sources = sources
         self.overridden = overridden
+        self.ignored = ignored
         self.directory = directory
         fingerprint = Data(hasher.finalize())
     }
