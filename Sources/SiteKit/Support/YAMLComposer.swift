@@ -11,7 +11,7 @@ import Yams
 /// (it rechecks every open level at every token): half a million levels ran for minutes.
 ///
 /// So text longer than `maxBytes`, or whose nesting may be deeper than `maxNesting` (an upper
-/// bound read from the text before parsing, see `nestingBound`), is refused unparsed, and the
+/// bound read from the text before parsing, see `firstLine(nestingDeeperThan:in:)`), is refused unparsed, and the
 /// rest is composed, handed to `body` and freed on a thread of its own with a stack of
 /// `stackBytes`. `body` is where callers turn nodes into their own values.
 enum YAMLComposer {
