@@ -20,10 +20,8 @@ struct CleanCommand: ParsableCommand {
         do {
             let (settings, project) = try flags.resolveSettings(reporter: Reporter())
             let options = BuildOptions(projectDirectory: project)
-            let named = options.resolve(settings.output).standardizedFileURL.path
-            let linked = (try? FileManager.default.destinationOfSymbolicLink(atPath: named)) != nil
             let result = try SiteCleaner(output: options.outputFolder(settings.output), cache: options.resolve(settings.cacheDirectory),
-                                         project: project, outputIsLinked: linked).clean()
+                                         project: project, outputIsLinked: options.namesOutputThroughLink(settings.output)).clean()
             print(Reporter.printable(result.lines.joined(separator: "\n")))
         } catch {
             StandardStream.error("error: \(paragraph(error))\n")

@@ -37,6 +37,12 @@ public struct BuildOptions: Sendable {
         return URL(fileURLWithPath: ProtectedPlaces.realPath(url), isDirectory: true)
     }
 
+    /// Whether `path` names the output folder through a symbolic link (`public -> /srv/www`),
+    /// which `outputFolder` follows: `site clean` then keeps the folder the link leads to.
+    public func namesOutputThroughLink(_ path: String) -> Bool {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: resolve(path).standardizedFileURL.path)) != nil
+    }
+
     /// `path` as given, or resolved against the project folder when relative.
     public func resolve(_ path: String) -> URL {
         path.hasPrefix("/") ? URL(fileURLWithPath: path) : projectDirectory.appendingPathComponent(path)

@@ -85,7 +85,7 @@ enum YAMLComposer {
                 if indents.last != column { indents.append(column) }
             }
             var indicators = 0
-            while index < line.endIndex, [UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":")].contains(line[index]) {
+            while index < line.endIndex, line[index] == UInt8(ascii: "-") || line[index] == UInt8(ascii: "?") || line[index] == UInt8(ascii: ":") {
                 let next = line.index(after: index)
                 guard next == line.endIndex || line[next] == UInt8(ascii: " ") || line[next] == UInt8(ascii: "\t") else { break }
                 indicators += 1
