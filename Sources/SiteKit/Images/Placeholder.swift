@@ -14,7 +14,9 @@ public enum Placeholder {
     /// by default, on a colour derived from `name`, identical on every build; `name` is also the
     /// image's label. A person's initials come from their given and family names, not their title
     /// ("Ms Yaretzi Rodríguez" is YR, not MY). Both are untrusted: escaped wherever they appear.
-    public static func svg(name: String, initialsOf initialsName: String? = nil, width: Int, height: Int) -> String {
+    /// A `decorative` one, beside a link that already says the name (lists), is hidden from
+    /// screen readers instead of labelled, as an `<img alt="">` would be.
+    public static func svg(name: String, initialsOf initialsName: String? = nil, width: Int, height: Int, decorative: Bool = false) -> String {
         let width = max(1, width)
         let height = max(1, height)
         let cleanName = clean(name)
@@ -23,7 +25,7 @@ public enum Placeholder {
         let fontSize = Double(min(width, height)) * 0.4
         return """
         <svg xmlns="http://www.w3.org/2000/svg" class="avatar placeholder" width="\(width)" height="\(height)" \
-        viewBox="0 0 \(width) \(height)" role="img" aria-label="\(HTML.escapeAttribute(label))">\
+        viewBox="0 0 \(width) \(height)" \(decorative ? #"aria-hidden="true""# : #"role="img" aria-label="\#(HTML.escapeAttribute(label))""#)>\
         <rect width="\(width)" height="\(height)" fill="\(color(for: cleanName))"/>\
         <text x="\(number(Double(width) / 2))" y="\(number(Double(height) / 2))" dy="0.35em" \
         text-anchor="middle" direction="\(isRightToLeft(text) ? "rtl" : "ltr")" \

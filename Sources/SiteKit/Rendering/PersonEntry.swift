@@ -26,7 +26,7 @@ struct PersonEntry {
             if candidates.count > 1 { tag["srcset"] = candidates.joined(separator: ", ") }
             entry["image"] = tag
         } else {
-            entry["placeholder"] = Placeholder.svg(name: name, initialsOf: person.initialsName, width: thumbnailSize, height: thumbnailSize)
+            entry["placeholder"] = Placeholder.svg(name: name, initialsOf: person.initialsName, width: thumbnailSize, height: thumbnailSize, decorative: true)
         }
         return entry
     }

@@ -150,7 +150,7 @@ struct SitePagesTests {
         #expect(locations.contains(harness.settings.baseURL + "users/") && !locations.contains { $0.hasSuffix("index.html") })
     }
 
-    @Test("list pictures: the first row of page 1 eager with high fetch priority, every other one lazy; all async, sized and named")
+    @Test("list pictures: the first row of page 1 eager with high fetch priority, every other one lazy; all async, sized, and with an empty alt beside the name")
     func pictureLoading() async throws {
         let (harness, files) = try await Self.build()
         defer { harness.remove() }
@@ -161,7 +161,8 @@ struct SitePagesTests {
             #expect(tag.contains(eager ? "loading=\"eager\"" : "loading=\"lazy\""), "\(position): \(tag)")
             #expect(tag.contains("fetchpriority=\"high\"") == eager, "\(position): \(tag)")
             #expect(tag.contains("decoding=\"async\"") && tag.contains("width=\"48\"") && tag.contains("height=\"48\""), "\(tag)")
-            #expect(tag.contains("alt=\"") && !tag.contains("alt=\"\""), "\(tag)")
+            // The name is the link beside the picture: an alt saying it again is read twice.
+            #expect(tag.contains(#" alt="""#), "\(tag)")
         }
         for page in ["users/page/2.html", "users/page/5.html"] {
             let tags = SiteInspector.imageTags(in: Self.text(files, page))
@@ -205,7 +206,7 @@ struct SitePagesTests {
 
     @Test("the only entry of a list has no previous/next navigation, not an empty landmark; entries with neighbours have it")
     func loneEntryHasNoPrevNext() async throws {
-        var harness = try BuildHarness(source: .demo, users: 1)
+        let harness = try BuildHarness(source: .demo, users: 1)
         defer { harness.remove() }
         _ = try await harness.build()
         let files = try harness.site.files()
@@ -217,7 +218,7 @@ struct SitePagesTests {
 
     @Test("a menu of more than 50 pages of their own gets a note on what it costs and how to leave pages out; 50 do not")
     func longMenuIsNoted() async throws {
-        var harness = try BuildHarness(source: .demo, users: 2)
+        let harness = try BuildHarness(source: .demo, users: 2)
         defer { harness.remove() }
         let content = harness.folder.url.appendingPathComponent("content")
         try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)

@@ -22,6 +22,15 @@ struct PlaceholderTests {
         #expect(parsed.svgAttributes["aria-label"] == "Ada Lovelace")
     }
 
+    @Test("a decorative placeholder, beside a link with the name, is hidden from screen readers and has no label")
+    func decorativeIsHidden() throws {
+        let svg = Placeholder.svg(name: "Ada Lovelace", width: 48, height: 48, decorative: true)
+        let parsed = try ParsedSVG(svg)
+        #expect(parsed.svgAttributes["aria-hidden"] == "true")
+        #expect(parsed.svgAttributes["role"] == nil && parsed.svgAttributes["aria-label"] == nil)
+        #expect(parsed.text == "AL")
+    }
+
     @Test func oddSizeIsCentredAndScaled() {
         let svg = Placeholder.svg(name: "Grace Hopper", width: 33, height: 21)
         #expect(svg.contains(#"width="33" height="21" viewBox="0 0 33 21""#))

@@ -172,6 +172,6 @@ enum DefaultTemplates {
     """
 
     static let thumbnail = """
-    {{#image}}<img class="avatar" src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="{{width}}px"{{/srcset}} width="{{width}}" height="{{height}}" alt="{{alt}}"{{#eager}} loading="eager" fetchpriority="high" decoding="async"{{/eager}}{{^eager}} loading="lazy" decoding="async"{{/eager}}>{{/image}}{{#placeholder}}{{{placeholder}}}{{/placeholder}}
+    {{#image}}<img class="avatar" src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="{{width}}px"{{/srcset}} width="{{width}}" height="{{height}}" alt=""{{#eager}} loading="eager" fetchpriority="high" decoding="async"{{/eager}}{{^eager}} loading="lazy" decoding="async"{{/eager}}>{{/image}}{{#placeholder}}{{{placeholder}}}{{/placeholder}}
     """
 }

@@ -30,7 +30,7 @@ enum SearchScript {
           img.src = root + person.t;
           img.width = person.w;
           img.height = person.h;
-          img.alt = person.n;
+          img.alt = "";
           img.loading = "lazy";
           item.appendChild(img);
         }
