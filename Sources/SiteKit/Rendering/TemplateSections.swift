@@ -1,16 +1,22 @@
 /// Where a template's sections fail to pair up, said with names and lines: mustache's own parser
 /// reports where it gave up (often the end of the file), names no tag, and its messages use
-/// placeholders. Used to explain a template mustache refused; with the default delimiters only.
+/// placeholders. Used to explain a template mustache refused. Also how deep sections nest, which
+/// mustache does not bound: it compiles and renders them by recursion, and a few hundred levels
+/// overflow a thread's stack, which ends the process with a segmentation fault.
 enum TemplateSections {
     struct Problem: Equatable {
         var line: Int
         var message: String
     }
 
+    /// The most sections (`#`, `^`, `$` blocks, `<` parents) a template may nest one in another:
+    /// the theme nests four, and a thousand crash a build.
+    static let maxNesting = 100
+
     static func problem(in source: String) -> Problem? {
-        guard !source.contains("{{=") else { return nil }  // other delimiters: leave it to mustache
         var open: [(sigil: Character, name: String, line: Int)] = []
         let scanned = TemplateTags(source)
+        guard scanned.badDelimitersLine == nil else { return nil }  // mustache's own message says it
         for tag in scanned.tags {
             guard let sigil = tag.sigil, "#^$</".contains(sigil) else { continue }
             let (name, opened) = (tag.name, tag.line)
@@ -26,11 +32,29 @@ enum TemplateSections {
                     + "close that one first with {{/\(last.name)}}, or open \(name) before it")
             }
         }
-        if let line = scanned.unclosedLine {
-            return Problem(line: line, message: "a {{ is never closed with }}")
+        if let (line, opening, closing) = scanned.unclosed {
+            return Problem(line: line, message: "a \(opening) is never closed with \(closing)")
         }
         if let last = open.last {
             return Problem(line: last.line, message: "{{\(last.sigil)\(last.name)}} is never closed: add {{/\(last.name)}} where the section ends")
+        }
+        return nil
+    }
+
+    /// The first section opened deeper than `limit` sections, or nil when none is.
+    static func tooDeep(in source: String, limit: Int = maxNesting) -> Problem? {
+        var depth = 0
+        for tag in TemplateTags(source).tags {
+            guard let sigil = tag.sigil else { continue }
+            if sigil == "/" {
+                depth = max(0, depth - 1)
+            } else if "#^$<".contains(sigil) {
+                depth += 1
+                if depth > limit {
+                    return Problem(line: tag.line, message: "{{\(sigil)\(tag.name)}} opens a section nested \(depth) deep, and mustache takes "
+                        + "at most \(limit) inside one another (it follows them by recursion, which runs out of stack a few hundred deep)")
+                }
+            }
         }
         return nil
     }

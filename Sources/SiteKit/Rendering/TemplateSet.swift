@@ -48,6 +48,10 @@ public struct TemplateSources: Sendable {
                 overridden.append(name)
             }
         }
+        for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
+            guard let problem = TemplateSections.tooDeep(in: source) else { continue }
+            throw TemplateError(file: Self.file(of: name, overridden: overridden, in: directory), message: "nests its sections too deep (line \(problem.line): \(problem.message))")
+        }
         // A partial that does not exist renders as nothing: a misspelt name would drop part of
         // every page without a word.
         var included = Set<String>()
@@ -69,8 +73,7 @@ public struct TemplateSources: Sendable {
             let chain = cycle.enumerated().map { index, step in
                 index == 0 ? step.name : "\(step.name) (line \(step.line) of \(cycle[index - 1].name))"
             }
-            let file = directory.map { $0.appendingPathComponent(culprit + ".mustache").path } ?? "built-in template \(culprit)"
-            throw TemplateError(file: file, message: "includes itself: \(chain.joined(separator: " → ")), which mustache would follow "
+            throw TemplateError(file: Self.file(of: culprit, overridden: overridden, in: directory), message: "includes itself: \(chain.joined(separator: " → ")), which mustache would follow "
                 + "for ever. Remove the include that leads back, or move the part they share into a partial of its own")
         }
         unused = overridden.filter { DefaultTemplates.all[$0] == nil && !included.contains($0) }
@@ -87,6 +90,12 @@ public struct TemplateSources: Sendable {
         self.ignored = ignored
         self.directory = directory
         fingerprint = Data(hasher.finalize())
+    }
+
+    /// How errors name the template `name`: its file when `directory` replaced it, else the theme's.
+    static func file(of name: String, overridden: [String], in directory: URL?) -> String {
+        guard let directory, overridden.contains(name) else { return "built-in template \(name)" }
+        return directory.appendingPathComponent(name + ".mustache").path
     }
 }
 
@@ -111,8 +120,7 @@ public struct TemplateSet: Sendable {
             do {
                 try library.register(SiteHTMLContentType.pragma + source, named: name)
             } catch {
-                let file = sources.overridden.contains(name)
-                    ? sources.directory!.appendingPathComponent(name + ".mustache").path : "built-in template \(name)"
+                let file = TemplateSources.file(of: name, overridden: sources.overridden, in: sources.directory)
                 // Our reading names the tags and the lines they are on; mustache's only where it gave up.
                 let reason = TemplateSections.problem(in: source).map { "line \($0.line): \($0.message)" } ?? Self.describe(error)
                 throw TemplateError(file: file, message: "is not valid mustache (\(reason))")

@@ -1,9 +1,11 @@
-/// The tags of a mustache source as the default delimiters show them, in order, with the line
-/// each starts on: what the checks that explain a template (`TemplatePartials`,
-/// `TemplateSections`) read, before or instead of mustache's own parser.
+/// The tags of a mustache source, in order, with the line each starts on: what the checks that
+/// explain a template (`TemplatePartials`, `TemplateSections`) read, before or instead of
+/// mustache's own parser. Delimiter changes (`{{=<% %>=}}`) are followed, so a template that
+/// uses other delimiters is checked as well.
 struct TemplateTags {
     struct Tag {
-        /// The character after `{{` and any blanks (`#`, `/`, `>`, `!`, `{`…), nil for a variable.
+        /// The character after the opening delimiter and any blanks (`#`, `/`, `>`, `!`, `{`…),
+        /// nil for a variable.
         var sigil: Character?
         /// What follows the sigil, trimmed: a section's or partial's name.
         var name: String
@@ -11,17 +13,20 @@ struct TemplateTags {
     }
 
     var tags: [Tag] = []
-    /// The line of a `{{` never closed with `}}`, after which nothing was read.
-    var unclosedLine: Int?
+    /// A tag never closed, after which nothing was read: its line, and the delimiters then in use.
+    var unclosed: (line: Int, opening: String, closing: String)?
+    /// The line of a delimiter change mustache would refuse, after which nothing was read.
+    var badDelimitersLine: Int?
 
     init(_ source: String) {
+        var (opening, closing) = ("{{", "}}")
         var line = 1
         var rest = source[...]
-        while let start = rest.range(of: "{{") {
+        while let start = rest.range(of: opening) {
             line += rest[..<start.lowerBound].count { $0 == "\n" }
             rest = rest[start.upperBound...]
-            guard let end = rest.range(of: "}}") else {
-                unclosedLine = line
+            guard let end = rest.range(of: closing) else {
+                unclosed = (line, opening, closing)
                 return
             }
             let inside = rest[..<end.lowerBound]
@@ -29,6 +34,15 @@ struct TemplateTags {
             let sigil = text.first.flatMap { "#^$</>!{&=%".contains($0) ? $0 : nil }
             let name = (sigil == nil ? text[...] : text.dropFirst()).trimmingCharacters(in: .whitespaces)
             tags.append(Tag(sigil: sigil, name: name, line: line))
+            if sigil == "=" {
+                // `=<% %>=`: the two new delimiters between the equals signs.
+                let delimiters = name.hasSuffix("=") ? name.dropLast().split(whereSeparator: \.isWhitespace) : []
+                guard delimiters.count == 2 else {
+                    badDelimitersLine = line
+                    return
+                }
+                (opening, closing) = (String(delimiters[0]), String(delimiters[1]))
+            }
             line += inside.count { $0 == "\n" }
             rest = rest[end.upperBound...]
         }

@@ -144,6 +144,44 @@ struct TemplateSetTests {
         ], "an empty partial of one's own (card) is a choice; the theme's person template emptied is not")
     }
 
+    @Test("sections nested past the bound are an error naming the file, line and tag, with either delimiters; up to it, the template renders")
+    func deepNestingIsRefused() throws {
+        let limit = TemplateSections.maxNesting
+        let deep = "<p>\n" + String(repeating: "{{#a}}", count: 5_000) + "x" + String(repeating: "{{/a}}", count: 5_000)
+        #expect {
+            try templates(["about": deep])
+        } throws: { error in
+            // A segmentation fault before: mustache compiles and renders nested sections by recursion.
+            "\(error)".contains("about.mustache nests its sections too deep (line 2: {{#a}} opens a section nested \(limit + 1) deep, and mustache takes at most \(limit)")
+        }
+        let otherDelimiters = "{{=<% %>=}}\n\n" + String(repeating: "<%^b%>", count: limit + 1) + String(repeating: "<%/b%>", count: limit + 1)
+        #expect {
+            try templates(["card": otherDelimiters])
+        } throws: { error in
+            "\(error)".contains("card.mustache nests its sections too deep (line 3: {{^b}} opens a section nested \(limit + 1) deep")
+        }
+        let (set, folder) = try templates(["card": String(repeating: "{{#a}}", count: limit) + "{{n}}" + String(repeating: "{{/a}}", count: limit)])
+        defer { folder.remove() }
+        #expect(try set.render("card", ["a": true, "n": 7]) == "7")
+    }
+
+    @Test("with other delimiters, partials and cycles are still found, and an unclosed tag is named by its own delimiters")
+    func otherDelimitersAreFollowed() throws {
+        let found = TemplatePartials.included(in: "{{> a}}{{=<% %>=}}\n<%> b%>{{> not}}<%={{ }}=%>{{>c}}")
+        #expect(found.map(\.name) == ["a", "b", "c"])
+        #expect(found.map(\.line) == [1, 2, 2])
+        #expect {
+            try templates(["card": "{{=[[ ]]=}}[[> card]]"])
+        } throws: { error in
+            "\(error)".contains("card.mustache includes itself: card → card (line 1 of card)")
+        }
+        #expect {
+            try templates(["card": "{{=[[ ]]=}}\n[[#a]]\n[[name"])
+        } throws: { error in
+            "\(error)".contains("line 3: a [[ is never closed with ]]")
+        }
+    }
+
     @Test("partials are found with their lines; other tags, unclosed tags and dynamic names are not")
     func partialsAreFound() {
         let found = TemplatePartials.included(in: "{{> a}}\n{{#x}}{{>b }}{{/x}}\n\n{{ > c}}{{!> not}}{{>*d}}{{> e")
