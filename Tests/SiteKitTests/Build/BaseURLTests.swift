@@ -22,7 +22,7 @@ struct BaseURLTests {
             _ = try await harness.build()
             #expect(harness.text.components(separatedBy: "warning: base_url").count == 3, "nothing more said of a real address")
 
-            var demo = try BuildHarness(source: .demo, users: 3)
+            let demo = try BuildHarness(source: .demo, users: 3)
             defer { demo.remove() }
             _ = try await demo.build()
             #expect(!demo.text.contains("base_url"), "demo builds are made up and noindex: \(demo.text)")

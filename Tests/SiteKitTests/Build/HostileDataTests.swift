@@ -130,6 +130,25 @@ struct HostileDataTests {
         #expect(try harness.site.files() == before)
     }
 
+    @Test("a right-to-left override a name leaves open is closed where the name ends: in the page title, an attribute and the text, the rest is not turned around")
+    func bidiOverridesEndWithTheName() async throws {
+        let harness = try await build()
+        defer { harness.remove() }
+        let person = try harness.site.html("users/evil-site-title.html")
+        let name = "\u{202E}evil {{site.title}}\u{202C}"
+        #expect(person.contains("<title>\(name) · People &amp; Posts</title>"), "the site's name after it reads as written in the tab")
+        #expect(person.contains("<h1 dir=\"auto\">\(name)</h1>"))
+        #expect(person.contains("aria-label=\"\(name)\""), "the placeholder's label")
+        // Nowhere is the override left open: every U+202E is followed by its U+202C.
+        for page in [person, try harness.site.html("users/index.html")] {
+            var open = 0
+            for scalar in page.unicodeScalars {
+                if scalar == "\u{202E}" { open += 1 } else if scalar == "\u{202C}" { open -= 1 }
+                if scalar == "<" || scalar == "\"" { #expect(open == 0, "an override runs past a value's end") }
+            }
+        }
+    }
+
     @Test("right-to-left and Cyrillic names stay intact and are marked dir=auto")
     func scriptsStayIntact() async throws {
         let harness = try await build()

@@ -43,6 +43,22 @@ struct HTMLEscapingTests {
         #expect(HTML.escapeAttribute(text + "\u{2}\"") == expected + "&quot;")
     }
 
+    @Test("bidirectional embeddings, overrides and isolates a value leaves open are closed at its end, innermost first; balanced and stray closers are left as they are",
+          arguments: [
+              ("\u{202E}evil", "\u{202E}evil\u{202C}"),
+              ("a\u{2067}b\u{202B}c", "a\u{2067}b\u{202B}c\u{202C}\u{2069}"),
+              ("\u{202D}x\u{202C}y", "\u{202D}x\u{202C}y"),
+              // A PDI closes the embedding inside its isolate too; a PDF cannot close an isolate.
+              ("\u{2068}\u{202A}x\u{2069}", "\u{2068}\u{202A}x\u{2069}"),
+              ("\u{2066}x\u{202C}", "\u{2066}x\u{202C}\u{2069}"),
+              ("\u{202C}\u{2069}<", "\u{202C}\u{2069}&lt;"),
+              ("Zoë — 😀", "Zoë — 😀"),
+          ])
+    func openBidiIsClosed(text: String, expected: String) {
+        #expect(HTML.escapeText(text) == expected)
+        #expect(HTML.escapeAttribute(text) == expected)
+    }
+
     /// U+FFFE, U+FFFF, U+FDD0, U+1FFFE and U+10FFFF, which Swift does not take in a literal.
     static let noncharacters = String(String.UnicodeScalarView([0xFFFE, 0xFFFF, 0xFDD0, 0x1FFFE, 0x10FFFF].compactMap(Unicode.Scalar.init)))
 }
