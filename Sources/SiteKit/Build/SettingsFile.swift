@@ -140,14 +140,20 @@ struct SettingsReader {
     mutating func entries(of key: String, _ node: Node, known: [String], example: String) throws -> [(String, Node)] {
         guard let mapping = node.mapping else { throw fail(key, "a mapping, such as '\(example)'") }
         var entries: [(String, Node)] = []
+        var seen: [String: Int] = [:]
         for (subKey, value) in mapping {
             guard let name = subKey.scalar?.string else { continue }
+            let subLine = subKey.mark?.line ?? line ?? 0
+            if let first = seen.updateValue(subLine, forKey: name) {
+                throw SettingsError(file: file, line: subLine, message: "'\(key).\(name)' is given twice, on lines \(first) and \(subLine), "
+                    + "and YAML allows a key once (the last would silently win). Remove one of them")
+            }
             if known.contains(name), Self.isNull(value) {
-                warnings.append("\(file):\(subKey.mark?.line ?? line ?? 0): '\(key).\(name)' has no value (null), so it is left as it was. Give it a value, or remove the line.")
+                warnings.append("\(file):\(subLine): '\(key).\(name)' has no value (null), so it is left as it was. Give it a value, or remove the line.")
             } else if known.contains(name) {
                 entries.append((name, value))
             } else {
-                warnings.append("\(file):\(subKey.mark?.line ?? line ?? 0): unknown setting '\(key).\(name)' is ignored. Known settings under \(key): \(known.joined(separator: ", ")).")
+                warnings.append("\(file):\(subLine): unknown setting '\(key).\(name)' is ignored. Known settings under \(key): \(known.joined(separator: ", ")).")
             }
         }
         return entries

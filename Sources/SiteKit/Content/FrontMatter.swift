@@ -81,6 +81,9 @@ struct FrontMatter: Sendable, Equatable {
                     throw ContentError(file: file, line: (inner ?? 1) + offset,
                                        message: "'\(name)' nests lists or mappings more than \(FrontMatterValue.maxDepth) levels deep, "
                                            + "more than any template can use. Flatten it.")
+                case .duplicateKey(let key, let first, let second):
+                    throw ContentError(file: file, line: second + offset, message: "'\(key)' inside '\(name)' is given twice, on lines "
+                        + "\(first + offset) and \(second + offset), and YAML allows a key once (the last would silently win). Remove one of them.")
                 case .tooMany:
                     throw ContentError(file: file, line: line,
                                        message: "the front matter holds more than 100,000 values once its YAML aliases (*name) are "

@@ -75,8 +75,12 @@ extension FrontMatterValue {
         }
         if let mapping = node.mapping {
             var entries: [String: FrontMatterValue] = [:]
+            var keyLines: [String: Int] = [:]
             for (key, value) in mapping {
                 guard let name = key.scalar?.string else { throw .keyNotText(line: key.mark?.line) }
+                let line = key.mark?.line ?? 0
+                if let first = keyLines[name] { throw .duplicateKey(name, first: first, line: line) }
+                keyLines[name] = line
                 entries[name] = try FrontMatterValue(node: value, budget: &budget, depth: depth + 1)
             }
             self = .map(entries)
@@ -107,5 +111,7 @@ extension FrontMatterValue {
         case tooDeep(line: Int?)
         /// More than `maxValues` values, aliases expanded.
         case tooMany(line: Int?)
+        /// A key given twice in one mapping, where YAML lets the last silently win.
+        case duplicateKey(String, first: Int, line: Int)
     }
 }

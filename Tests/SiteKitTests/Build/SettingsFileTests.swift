@@ -131,6 +131,8 @@ struct SettingsFileTests {
     func duplicateKeyIsAnError() {
         let error = #expect(throws: SettingsError.self) { try SettingsFile.parse("users: 5\ntitle: A\nusers: 50\n", shownAs: "site.yml") }
         #expect(error?.description == "site.yml:3: 'users' is given twice, on lines 1 and 3, and YAML allows a key once (the last would silently win). Remove one of them.")
+        let nested = #expect(throws: SettingsError.self) { try SettingsFile.parse("cache:\n  ttl: 1h\n  folder: c\n  ttl: 5m\n", shownAs: "site.yml") }
+        #expect(nested?.description == "site.yml:4: 'cache.ttl' is given twice, on lines 2 and 4, and YAML allows a key once (the last would silently win). Remove one of them.")
     }
 
     @Test("a tab used to indent is named as the cause, on its line")

@@ -226,6 +226,14 @@ struct ContentLoaderTests {
                 (error as? ContentError)?.description == "content/about.md:4: 'title' is given twice, on lines 2 and 4, and YAML allows a key once (the last would silently win). Remove one of them."
             }
         }
+        // Inside a mapping too, at any depth.
+        try withContent(["about.md": "---\ntitle: One\nlinks:\n  docs:\n    href: /a\n    label: A\n    href: /b\n---\nText.\n"]) { loader in
+            #expect {
+                try loader.load("about")
+            } throws: { error in
+                (error as? ContentError)?.description == "content/about.md:7: 'href' inside 'links' is given twice, on lines 5 and 7, and YAML allows a key once (the last would silently win). Remove one of them."
+            }
+        }
     }
 
     @Test("a standard page without a title is titled as the built-in one (Home, People, Posts, Page not found); a page of its own by its name")
