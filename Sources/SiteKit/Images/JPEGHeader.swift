@@ -1,4 +1,6 @@
-/// Reads a JPEG's size from its first frame header (SOFn) by walking the marker segments before it.
+/// Reads a JPEG's size from its first frame header (SOFn) by walking the marker segments before
+/// it: the size it is shown at, with width and height swapped when its Exif orientation turns it
+/// a quarter (`ExifOrientation`).
 enum JPEGHeader {
     /// Real files have a dozen segments before the frame; more means a hostile or broken file.
     static let maxSegments = 1000
@@ -6,6 +8,7 @@ enum JPEGHeader {
     static func dimensions(of reader: ByteReader) throws(ImageError) -> (width: Int, height: Int) {
         var offset = 2
         var segments = 0
+        var quarterTurned: Bool?
         while true {
             guard let first = reader.byte(offset) else { throw .truncated(.jpeg) }
             guard first == 0xFF else {
@@ -23,7 +26,8 @@ enum JPEGHeader {
             case 0x01, 0xD0...0xD7:
                 continue
             case 0xC0...0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF:
-                return try frameSize(reader, at: offset)
+                let size = try frameSize(reader, at: offset)
+                return quarterTurned == true ? (size.height, size.width) : size
             case 0xD9:
                 throw .corrupt(.jpeg, "the image ends before its frame header")
             case 0xDA:
@@ -37,6 +41,10 @@ enum JPEGHeader {
                 }
                 guard offset + length <= reader.count else {
                     throw .truncated(.jpeg, "a segment runs past the end of the file")
+                }
+                // The first Exif block decides, as in browsers.
+                if marker == 0xE1, quarterTurned == nil, reader.matches(Array("Exif".utf8), at: offset + 2) {
+                    quarterTurned = ExifOrientation.isQuarterTurned(reader, payload: offset + 2..<offset + length)
                 }
                 offset += length
             }

@@ -18,6 +18,11 @@ struct GoodImage: Sendable, CustomTestStringConvertible {
         GoodImage(file: "jpeg-progressive-exif-61x37.jpg", format: .jpeg, width: 61, height: 37),
         GoodImage(file: "jpeg-fill-bytes-31x9.jpg", format: .jpeg, width: 31, height: 9),
         GoodImage(file: "jpeg-standalone-markers-20x10.jpg", format: .jpeg, width: 20, height: 10),
+        // Stored 72×40; browsers show orientations 5-8 turned a quarter, so the page must say 40×72.
+        GoodImage(file: "jpeg-exif-orientation-6-shown-40x72.jpg", format: .jpeg, width: 40, height: 72),
+        GoodImage(file: "jpeg-exif-orientation-8-little-endian-shown-40x72.jpg", format: .jpeg, width: 40, height: 72),
+        GoodImage(file: "jpeg-exif-orientation-3-72x40.jpg", format: .jpeg, width: 72, height: 40),
+        GoodImage(file: "jpeg-exif-directory-outside-72x40.jpg", format: .jpeg, width: 72, height: 40),
         GoodImage(file: "gif-3x5.gif", format: .gif, width: 3, height: 5),
         GoodImage(file: "webp-lossy-33x21.webp", format: .webp, width: 33, height: 21),
         GoodImage(file: "webp-lossless-17x29.webp", format: .webp, width: 17, height: 29),

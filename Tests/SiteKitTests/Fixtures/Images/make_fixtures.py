@@ -87,9 +87,38 @@ def good():
               + sof0(20, 10) + b"\xff\xd9")
     write(GOOD, "jpeg-standalone-markers-20x10.jpg", header)
 
+    orientations()
+
     for name in os.listdir(GOOD):
         if ".tmp." in name:
             os.remove(os.path.join(GOOD, name))
+
+
+def exif_block(order, entries, directory=8):
+    """An APP1 Exif segment: a TIFF header in `order` ("<" or ">") and one image directory of
+    (tag, type, count, value) entries, SHORT values in the first two bytes of their field."""
+    pack = lambda fmt, *values: struct.pack(order + fmt, *values)
+    tiff = (b"II" if order == "<" else b"MM") + pack("HI", 42, directory)
+    body = pack("H", len(entries))
+    for tag, kind, count, value in entries:
+        field = pack("H", value) + b"\0\0" if kind == 3 else pack("I", value)
+        body += pack("HHI", tag, kind, count) + field
+    return jpeg_segment(0xE1, b"Exif\0\0" + tiff + body + pack("I", 0))
+
+
+def orientations():
+    """The baseline 72x40 JPEG with Exif orientations: 6 and 8 turn it a quarter (shown 40x72),
+    3 turns it upside down, and a directory pointing past its segment says nothing."""
+    base = read(GOOD, "jpeg-baseline-72x40.jpg")
+    make = (0x010F, 2, 4, 0)  # an unrelated tag first (Make, ASCII), as cameras write
+    cases = {
+        "jpeg-exif-orientation-6-shown-40x72.jpg": exif_block(">", [make, (0x0112, 3, 1, 6)]),
+        "jpeg-exif-orientation-8-little-endian-shown-40x72.jpg": exif_block("<", [(0x0112, 3, 1, 8)]),
+        "jpeg-exif-orientation-3-72x40.jpg": exif_block("<", [(0x0112, 3, 1, 3)]),
+        "jpeg-exif-directory-outside-72x40.jpg": exif_block(">", [(0x0112, 3, 1, 6)], directory=60000),
+    }
+    for name, segment in cases.items():
+        write(GOOD, name, base[:2] + segment + base[2:])
 
 
 def bad():
