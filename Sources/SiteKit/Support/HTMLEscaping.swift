@@ -2,7 +2,7 @@
 public enum HTML {
     /// Escapes `&`, `<` and `>` so `text` is safe between tags, and drops the code points markup
     /// never allows (see `isForbidden`); a NUL becomes U+FFFD. Bidirectional embeddings,
-    /// overrides and isolates the text leaves open are closed at its end (see `closingBidi`).
+    /// overrides and isolates the text leaves open are closed at its end (see `BidiBalance`).
     public static func escapeText(_ text: String) -> String {
         escape(text, quotes: false)
     }
