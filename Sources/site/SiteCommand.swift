@@ -10,4 +10,10 @@ struct SiteCommand: AsyncParsableCommand {
         version: SiteVersion.number,
         subcommands: [BuildCommand.self, ServeCommand.self, InitCommand.self, CleanCommand.self, APICommand.self, FetchCommand.self]
     )
+
+    static func main() async {
+        // Before anything else runs: nothing but the output and cache folders is ever written.
+        FoundationStores.keepOutOfHome()
+        await main(nil)
+    }
 }
