@@ -57,11 +57,17 @@ public struct RetryPolicy: Sendable, Hashable {
 /// Parses `Retry-After` in both of its forms.
 public enum RetryAfter {
     /// Seconds to wait: a non-negative integer, or an HTTP-date relative to `now` (rounded up to a
-    /// whole second, as the date has no finer grain). Nil when absent or unreadable.
+    /// whole second, as the date has no finer grain). Nil when absent or unreadable. At most
+    /// `longest`: digits too many for an integer are still seconds, just very many of them, so
+    /// such a delay counts as too long to wait, never as no delay at all.
     public static func seconds(from value: String?, now: Date) -> Double? {
         guard let raw = value?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
-        if let seconds = Int(raw) { return seconds >= 0 ? Double(seconds) : nil }
+        if let seconds = Int(raw) { return seconds >= 0 ? min(Double(seconds), longest) : nil }
+        if raw.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) { return longest }
         guard let date = HTTPDate.parse(raw) else { return nil }
-        return max(0, date.timeIntervalSince(now).rounded(.up))
+        return min(max(0, date.timeIntervalSince(now).rounded(.up)), longest)
     }
+
+    /// A hundred years: far past any wait, and a delay that still prints as a number and a date.
+    public static let longest: Double = 100 * 365.25 * 86_400
 }

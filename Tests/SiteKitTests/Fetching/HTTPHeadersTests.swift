@@ -18,5 +18,9 @@ import Testing
         #expect(RetryAfter.seconds(from: "Sun, 06 Nov 1994 08:49:47 GMT", now: now) == 10)
         #expect(RetryAfter.seconds(from: "soon", now: now) == nil)
         #expect(RetryAfter.seconds(from: "-3", now: now) == nil)
+        // Seconds past what an integer holds are a very long delay, never a missing one.
+        #expect(RetryAfter.seconds(from: "100000000000000000000", now: now) == RetryAfter.longest)
+        #expect(RetryAfter.seconds(from: "99999999999", now: now) == RetryAfter.longest)
+        #expect(RetryAfter.seconds(from: "1e9", now: now) == nil)
     }
 }
