@@ -9,13 +9,14 @@ struct ResponseDirectives: Sendable {
     /// The fields of `no-cache="…"`: not served without revalidation, so never stored.
     var noCacheFields: [String]
     var mustRevalidate: Bool
-    /// `proxy-revalidate` does not apply to a private cache's freshness, but like `must-revalidate`
-    /// it tells us the origin does not want stale copies served; we honour that when the origin fails.
+    /// `proxy-revalidate` is `must-revalidate` for shared caches only (RFC 9111 §5.2.2.8): a
+    /// private cache, this one, may serve such a response stale as any other. Kept to be shown.
     var proxyRevalidate: Bool
     var isPublic: Bool
     var isPrivate: Bool
     var maxAge: DeltaSeconds
-    /// `s-maxage` is for shared caches; we only note its presence (§3.5 and stale serving).
+    /// `s-maxage` is for shared caches, and so is the `proxy-revalidate` it implies (§5.2.2.10);
+    /// we only note its presence (§3.5).
     var hasSharedMaxAge: Bool
     var immutable: Bool
     var mustUnderstand: Bool
@@ -45,9 +46,11 @@ struct ResponseDirectives: Sendable {
         staleWhileRevalidate = cc.seconds("stale-while-revalidate").value
     }
 
-    /// Whether the origin forbids serving this response stale, even when it cannot be reached.
+    /// Whether the origin forbids serving this response stale, even when it cannot be reached:
+    /// `no-cache` and `must-revalidate`. (`proxy-revalidate` and `s-maxage` forbid it to shared
+    /// caches only, RFC 9111 §4.2.4: the same copy was refused online and served by `--offline`.)
     var forbidsStale: Bool {
-        noCache || mustRevalidate || proxyRevalidate || hasSharedMaxAge
+        noCache || mustRevalidate
     }
 }
 

@@ -56,6 +56,9 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
     /// For an HTTP status: when the server asked to be retried (`Retry-After`), later than this
     /// tool waits.
     public var retryAt: Date?
+    /// Why a cached copy of the URL did not stand in for the failing origin ("its server forbids
+    /// using it unchecked (Cache-Control: must-revalidate)"), when there is one.
+    public var unusedCopy: String?
 
     public init(_ kind: Kind, method: String = "GET", url: URL, attempts: Int = 1) {
         self.kind = kind
@@ -92,6 +95,12 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
     /// The paragraph for people. A build's suggests `--demo`; `site fetch`, which has no demo
     /// data to fall back on, suggests only what it can do.
     public func message(forBuild: Bool) -> String {
+        let text = paragraph(forBuild: forBuild)
+        guard let unusedCopy else { return text }
+        return text + " A cached copy exists, but it was not used: \(unusedCopy)."
+    }
+
+    private func paragraph(forBuild: Bool) -> String {
         let demo = forBuild ? ", or build from the embedded API with --demo" : ""
         let target = "\(method) \(url.shown)"
         let tries = attempts > 1 ? " (\(attempts) attempts)" : ""

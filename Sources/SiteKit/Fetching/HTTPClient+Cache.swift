@@ -172,7 +172,7 @@ extension HTTPClient {
             exchange = try await send(outgoing, limits: limits)
         } catch let error as FetchError where error.allowsStaleFallback {
             if let stale = staleFallback(request, entry: selected, reason: error.shortReason, attempts: error.attempts) { return stale }
-            throw error
+            throw noting(selected, for: request, in: error)
         }
         let conditional = callerConditional || outgoing.headers != request.headers
         guard exchange.response.status == 304, conditional else {

@@ -16,7 +16,7 @@ extension HTTPClient {
             if let stale = staleFallback(request, entry: selected, reason: error.shortReason, attempts: exchange.attempts) {
                 return stale
             }
-            throw error
+            throw noting(selected, for: request, in: error)
         }
         var result = FetchResult(response: response, outcome: .miss, attempts: exchange.attempts)
         result.retryAt = exchange.retryAt
@@ -68,18 +68,11 @@ extension HTTPClient {
     }
 
     /// Serves `entry` stale when the origin failed, unless the origin or the request forbids it
-    /// (`must-revalidate`, `no-cache`, `proxy-revalidate`, `s-maxage`, request `no-cache`, or a
-    /// `stale-if-error` window that has passed). Stored error responses are never a fallback.
+    /// (`must-revalidate`, `no-cache`, request `no-cache`, or a `stale-if-error` window that has
+    /// passed). Stored error responses are never a fallback.
     func staleFallback(_ request: HTTPRequest, entry: CacheEntry?, reason: String, attempts: Int) -> FetchResult? {
-        guard let entry, entry.status < 500 else { return nil }
-        let directives = ResponseDirectives(entry.headers)
-        let requested = RequestDirectives(request.headers)
-        guard !directives.forbidsStale, !requested.noCache else { return nil }
+        guard let entry, entry.status < 500, staleRefusal(request, entry: entry) == nil else { return nil }
         let freshness = Freshness(entry, now: clock.now, minimumTTL: options.minimumTTL)
-        if let window = [directives.staleIfError, requested.staleIfError].compactMap({ $0 }).min(),
-           freshness.staleness > Double(window) {
-            return nil
-        }
         let line = "\(request.method) \(request.url.shown) \(reason); serving the cached copy from \(Self.describeAge(freshness.currentAge)) ago"
         let host = request.url.host ?? request.url.absoluteString
         switch staleWarnings.next(for: host) {
@@ -91,6 +84,32 @@ extension HTTPClient {
             reporter.detail(line)
         }
         return answer(request, from: entry, freshness: freshness, outcome: .stale, attempts: attempts)
+    }
+
+    /// Why the stored `entry` may not stand in for a failing origin, in words for an error
+    /// ("its server forbids using it unchecked (Cache-Control: must-revalidate)"), or nil when it
+    /// may.
+    func staleRefusal(_ request: HTTPRequest, entry: CacheEntry) -> String? {
+        let directives = ResponseDirectives(entry.headers)
+        let requested = RequestDirectives(request.headers)
+        if directives.forbidsStale {
+            return "its server forbids using it unchecked (Cache-Control: \(directives.noCache ? "no-cache" : "must-revalidate"))"
+        }
+        if requested.noCache { return "the request asked for a checked copy (Cache-Control: no-cache)" }
+        let freshness = Freshness(entry, now: clock.now, minimumTTL: options.minimumTTL)
+        if let window = [directives.staleIfError, requested.staleIfError].compactMap({ $0 }).min(),
+           freshness.staleness > Double(window) {
+            return "it has been stale for \(Self.describeAge(freshness.staleness)), longer than the \(window) s its stale-if-error allows"
+        }
+        return nil
+    }
+
+    /// `error`, saying why the stored copy `entry` did not stand in for the origin, if there is one.
+    func noting(_ entry: CacheEntry?, for request: HTTPRequest, in error: FetchError) -> FetchError {
+        guard let entry, entry.status < 500, let refusal = staleRefusal(request, entry: entry) else { return error }
+        var error = error
+        error.unusedCopy = refusal
+        return error
     }
 
     /// Writes an entry and returns its file's identity; a cache that cannot be written costs a

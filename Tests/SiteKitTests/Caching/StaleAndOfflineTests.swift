@@ -51,6 +51,23 @@ import Testing
         #expect(harness.reporter.warnings.last?.contains("failed") == true)
     }
 
+    @Test("when the origin cannot be reached and the stored copy may not stand in, the error says a copy exists and why it was not used, as --offline's does",
+          arguments: [("max-age=1, must-revalidate", "its server forbids using it unchecked (Cache-Control: must-revalidate)"),
+                      ("no-cache", "its server forbids using it unchecked (Cache-Control: no-cache)"),
+                      ("max-age=1, stale-if-error=10", "it has been stale for 59 s, longer than the 10 s its stale-if-error allows")])
+    func anUnusableCopyIsNamedInTheError(cacheControl: String, reason: String) async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        let url = try await TestOrigin.run({ _ in .text("kept", headers: ["Cache-Control": cacheControl]) }) { origin in
+            _ = try await harness.get(origin.url("/gone"))
+            return origin.url("/gone")
+        }
+        harness.clock.advance(by: 60)
+        let error = await #expect(throws: FetchError.self) { _ = try await harness.get(url) }
+        let text = error?.description ?? ""
+        #expect(text.contains("could not be reached") && text.hasSuffix(" A cached copy exists, but it was not used: \(reason)."), "\(text)")
+    }
+
     @Test func mustRevalidateForbidsServingStale() async throws {
         let harness = try CacheHarness()
         defer { harness.remove() }
@@ -61,6 +78,21 @@ import Testing
             harness.clock.advance(by: 60)
             let result = try await harness.get(origin.url("/m"))
             #expect(result.response.status == 503 && result.outcome == .miss && harness.reporter.warnings.isEmpty)
+        }
+    }
+
+    @Test("proxy-revalidate and s-maxage bind shared caches only (RFC 9111 §4.2.4, §5.2.2.8): this private cache serves such a copy stale when the origin fails, as --offline does",
+          arguments: ["max-age=1, proxy-revalidate", "max-age=1, s-maxage=1"])
+    func sharedCacheDirectivesDoNotForbidServingStale(cacheControl: String) async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        try await TestOrigin.run({ request in
+            request.number == 1 ? .text("shared", headers: ["Cache-Control": cacheControl]) : .text("down", status: 503)
+        }) { origin in
+            _ = try await harness.get(origin.url("/p"))
+            harness.clock.advance(by: 60)
+            let result = try await harness.get(origin.url("/p"))
+            #expect(result.outcome == .stale && result.text == "shared")
         }
     }
 
