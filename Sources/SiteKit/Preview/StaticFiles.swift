@@ -2,7 +2,9 @@ import Foundation
 
 /// Maps request paths onto files inside one folder, and never outside it: `..` in any spelling
 /// (plain or percent-encoded), NUL bytes, backslashes and symbolic links that lead out of the
-/// folder all resolve to "not found".
+/// folder all resolve to "not found". So do hidden entries (`.git/config`, `.env`, the build's
+/// `.site-output` mark), which the output keeps for deploys but no host serves, and whose
+/// secrets a preview shared with `--host 0.0.0.0` would hand out; `.well-known/` is served.
 public struct StaticFiles: Sendable {
     /// What a request path resolves to.
     public enum Resolution: Equatable, Sendable {
@@ -48,6 +50,9 @@ public struct StaticFiles: Sendable {
         var candidate = components.reduce(root) { $0.appendingPathComponent($1) }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder) else { return .notFound }
+        // A file asked for as a folder (`/users/ann.html/`): its relative links would resolve
+        // under it, to nothing. Hosts answer 404.
+        if !isFolder.boolValue, rawPath.hasSuffix("/") { return .notFound }
         if isFolder.boolValue {
             guard rawPath.hasSuffix("/") else {
                 let path = rawPath.split(separator: "?", maxSplits: 1).first.map(String.init) ?? rawPath
@@ -90,8 +95,7 @@ public struct StaticFiles: Sendable {
     static func components(of rawPath: String) -> [String]? {
         var segments: [String] = []
         for raw in rawPath.split(separator: "/", omittingEmptySubsequences: true) {
-            guard let decoded = String(raw).removingPercentEncoding,
-                  decoded != "..", decoded != ".",
+            guard let decoded = String(raw).removingPercentEncoding, !isHidden(decoded),
                   !decoded.contains("/"), !decoded.contains("\\"), !decoded.contains("\0") else {
                 return nil
             }
@@ -100,11 +104,19 @@ public struct StaticFiles: Sendable {
         return segments
     }
 
-    /// The file with every symbolic link resolved, if it is a regular file still inside the root.
+    /// Whether a path segment names a hidden entry (`.git`, `.env`; `.` and `..` too), which is
+    /// never served; `.well-known` (RFC 8615) is the exception.
+    static func isHidden(_ segment: String) -> Bool {
+        segment.hasPrefix(".") && segment != ".well-known"
+    }
+
+    /// The file with every symbolic link resolved, if it is a regular file still inside the root
+    /// and not hidden there (a link may lead to `.git/config`).
     private func contained(_ file: URL) -> URL? {
         let real = file.resolvingSymlinksInPath()
         let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
         guard real.path.hasPrefix(rootPath),
+              !real.path.dropFirst(rootPath.count).split(separator: "/").contains(where: { Self.isHidden(String($0)) }),
               let type = try? FileManager.default.attributesOfItem(atPath: real.path)[.type] as? FileAttributeType,
               type == .typeRegular else {
             return nil

@@ -84,6 +84,32 @@ struct StaticFilesTests {
         #expect(files.resolve(path) == .notFound)
     }
 
+    @Test("hidden entries (a deploy's .git, an .env, the build's mark) are never served, nor through a link; .well-known is")
+    func hiddenEntriesAreNotServed() throws {
+        let (folder, files) = try layout()
+        defer { folder.remove() }
+        let fileManager = FileManager.default
+        for path in [".git/config", ".env", ".site-output", "users/.htaccess", ".well-known/security.txt"] {
+            let file = files.root.appendingPathComponent(path)
+            try fileManager.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("token".utf8).write(to: file)
+        }
+        try fileManager.createSymbolicLink(atPath: files.root.appendingPathComponent("config.txt").path, withDestinationPath: ".git/config")
+        for path in ["/.git/config", "/.git/", "/.git", "/%2egit/config", "/.env", "/.site-output", "/users/.htaccess", "/config.txt"] {
+            #expect(files.resolve(path) == .notFound, "\(path)")
+        }
+        #expect(files.resolve("/.well-known/security.txt") == .file(files.root.appendingPathComponent(".well-known/security.txt")))
+    }
+
+    @Test("a file asked for with a trailing slash, as if it were a folder, is not found (its page would load without its styles)")
+    func fileWithATrailingSlashIsNotFound() throws {
+        let (folder, files) = try layout()
+        defer { folder.remove() }
+        #expect(files.resolve("/users/index.html/") == .notFound)
+        #expect(files.resolve("/index.html/") == .notFound)
+        #expect(files.resolve("/users/index.html") == .file(files.root.appendingPathComponent("users/index.html")))
+    }
+
     @Test("a symbolic link that leads out of the folder is not followed; one that stays inside is")
     func symbolicLinks() throws {
         let (folder, files) = try layout()
