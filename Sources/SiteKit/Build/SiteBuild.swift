@@ -23,7 +23,6 @@ public struct SiteBuild: Sendable {
     /// Runs the build and returns its summary; throws `BuildError` (or a file error) otherwise.
     public func run() async throws -> BuildSummary {
         let started = Date()
-        let seed = settings.seed ?? Self.randomSeed()
         let loader = ContentLoader(directory: options.contentDirectory,
                                    markdownOptions: settings.markdownUnsafe ? [.smart, .unsafe] : [.smart])
         let content = try await step("Load content") { try loader.loadAll(reserving: SiteRenderer.builtInFolders) }
@@ -39,6 +38,7 @@ public struct SiteBuild: Sendable {
             try places.refuse(cacheDirectory, role: .cache)
             try OutputOwnership(places: places).check(destination)
         }
+        let seed = chooseSeed(cacheDirectory: cacheDirectory, destination: destination)
         let fingerprint = BuildFingerprint.make(settings: settings, options: options, content: content, templates: sources)
         if let summary = try await upToDate(fingerprint: fingerprint, destination: destination, cacheDirectory: cacheDirectory, started: started) {
             // Only live builds are ever up to date: say what a live build says of base_url.
@@ -98,6 +98,7 @@ public struct SiteBuild: Sendable {
             }
             memo?.save()
             record(gathered, written: output, fingerprint: store == nil ? nil : fingerprint, pages: render.pages, destination: destination, cacheDirectory: cacheDirectory)
+            if !gathered.source.isDemo { LastSeed.save(seed, cacheDirectory: cacheDirectory, destination: destination) }
             reporter.detail("timing: data and images \(Self.seconds(renderStarted - gatherStarted)) (pages without pictures, \(early.done.listPages.count) people list and \(early.done.personPages.count) person pages rendered meanwhile), render and write \(Self.seconds(renderAndWrite)), publish \(Self.seconds(ContinuousClock.now - writeStarted))")
             let counts = output.counts
             return BuildSummary(source: gathered.source, seed: seed, people: gathered.data.people.count,
@@ -181,6 +182,17 @@ public struct SiteBuild: Sendable {
 
     static func sentence(_ text: String) -> String {
         text.hasSuffix(".") ? text : text + "."
+    }
+
+    /// The seed of the settings; else, offline, the last live build's into `destination`, the
+    /// only people the cache can hold (said, so that it is no surprise); else a new random one.
+    private func chooseSeed(cacheDirectory: URL, destination: URL) -> String {
+        if let seed = settings.seed { return seed }
+        if options.offline, let last = LastSeed.load(cacheDirectory: cacheDirectory, destination: destination) {
+            reporter.info("--offline without a seed: using \(last), the seed of the last live build into \(destination.path), whose people the cache holds (--seed picks others)")
+            return last
+        }
+        return Self.randomSeed()
     }
 
     /// Eight hex digits, printed in the summary so the build can be repeated with `--seed`.

@@ -230,6 +230,29 @@ struct SourceChoiceTests {
         }
     }
 
+    @Test("--offline without a seed reads the people of the last live build into the output (a new random seed was never cached, and auto published demo people over the live site); --seed still picks others")
+    func offlineWithoutASeedReusesTheLastLiveSeed() async throws {
+        try await DemoAPIServer.with { server in
+            var harness = try BuildHarness(source: .auto, users: 6)
+            defer { harness.remove() }
+            harness.use(server)
+            harness.settings.seed = nil
+            harness.settings.cacheTTL = 86_400
+            let live = try await harness.build()
+            #expect(!live.source.isDemo)
+            let before = await server.log.requests(pathPrefix: "/").count
+            harness.options.offline = true
+            let offline = try await harness.build()
+            #expect(await server.log.requests(pathPrefix: "/").count == before, "--offline asks the live API for nothing")
+            #expect(!offline.source.isDemo && offline.seed == live.seed)
+            #expect(harness.text.contains("--offline without a seed: using \(live.seed), the seed of the last live build into \(harness.output.path)"))
+            #expect(!(try harness.site.html("index.html").contains("class=\"demo-notice\"")))
+            // A seed given is the seed used, cached or not.
+            harness.settings.seed = "another"
+            #expect(try await harness.build().source.isDemo)
+        }
+    }
+
     @Test("live: an unreachable API fails the build, names the host, suggests --demo, and keeps the previous output")
     func liveFailsWhenRefused() async throws {
         let closed = ClosedPort()

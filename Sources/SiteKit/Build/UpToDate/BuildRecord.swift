@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// What a successful build from live data leaves in the cache folder, so that the next build with
@@ -134,7 +133,6 @@ struct BuildRecord: Equatable, Sendable {
     }
 
     private static func path(cacheDirectory: URL, destination: URL) -> String {
-        let name = Hex.string(SHA256.hash(data: Data(destination.standardizedFileURL.path.utf8))).prefix(32)
-        return cacheDirectory.appendingPathComponent("builds-v1", isDirectory: true).path + "/" + name
+        CacheFolder.file(in: "builds-v1", of: cacheDirectory, for: destination)
     }
 }
