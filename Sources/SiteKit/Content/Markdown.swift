@@ -43,20 +43,60 @@ public struct MarkdownOptions: OptionSet, Sendable, Hashable {
 public enum Markdown {
     /// Renders CommonMark `markdown` to an HTML fragment.
     ///
-    /// Without `.unsafe`, raw HTML becomes `<!-- raw HTML omitted -->` and links or images with
-    /// `javascript:`, `vbscript:`, `file:` or non-image `data:` URLs get an empty address.
+    /// Without `.unsafe`, raw HTML becomes `<!-- raw HTML omitted -->`, and a link or image whose
+    /// URL is `javascript:`, `vbscript:`, `file:` or a non-image `data:` is dropped: a link
+    /// becomes its text, an image its description. (cmark itself would keep them with an empty
+    /// address: a link to the page itself, and an `<img src="">` that HTML does not allow.)
     public static func html(from markdown: String, options: MarkdownOptions = [.smart]) -> String {
         // What cmark gives for no text, without a call per generated page (every person page).
         guard !markdown.isEmpty else { return "" }
         let utf8 = Array(markdown.utf8)
-        let rendered = utf8.withUnsafeBufferPointer { buffer -> UnsafeMutablePointer<CChar>? in
+        let document = utf8.withUnsafeBufferPointer { buffer -> OpaquePointer? in
             guard let base = buffer.baseAddress else { return nil }
             return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                cmark_markdown_to_html($0, buffer.count, options.cmarkOptions)
+                cmark_parse_document($0, buffer.count, options.cmarkOptions)
             }
         }
-        guard let rendered else { return "" }
+        guard let document else { return "" }
+        defer { cmark_node_free(document) }
+        if !options.contains(.unsafe) { dropDangerousLinks(in: document) }
+        guard let rendered = cmark_render_html(document, options.cmarkOptions) else { return "" }
         defer { free(rendered) }
         return String(cString: rendered)
+    }
+
+    /// Replaces every link and image with a dangerous URL by what it contains (a link's text, an
+    /// image's description).
+    private static func dropDangerousLinks(in document: OpaquePointer) {
+        var dangerous: [OpaquePointer] = []
+        guard let iterator = cmark_iter_new(document) else { return }
+        while true {
+            let event = cmark_iter_next(iterator)
+            guard event != CMARK_EVENT_DONE else { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE,
+                  let url = cmark_node_get_url(node), isDangerous(String(cString: url)) else { continue }
+            dangerous.append(node)
+        }
+        cmark_iter_free(iterator)
+        // Innermost first: a node is only taken apart once nothing inside it is still listed.
+        for node in dangerous.reversed() {
+            while let child = cmark_node_first_child(node) {
+                cmark_node_insert_before(node, child)
+            }
+            cmark_node_unlink(node)
+            cmark_node_free(node)
+        }
+    }
+
+    /// The URLs cmark's safe mode blanks: `javascript:`, `vbscript:`, `file:`, and `data:` but
+    /// for PNG, GIF, JPEG and WebP pictures; letter case aside.
+    static func isDangerous(_ url: String) -> Bool {
+        let lower = url.lowercased()
+        if lower.hasPrefix("data:") {
+            return !["png", "gif", "jpeg", "webp"].contains { lower.hasPrefix("data:image/\($0)") }
+        }
+        return lower.hasPrefix("javascript:") || lower.hasPrefix("vbscript:") || lower.hasPrefix("file:")
     }
 }
