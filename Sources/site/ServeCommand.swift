@@ -42,7 +42,7 @@ struct ServeCommand: AsyncParsableCommand {
         // Bound before the first build, so that a port in use is said at once, not after a build.
         let server: PreviewServer
         do {
-            server = try await PreviewServer.start(root: output, basePath: basePath, host: host, port: port, hub: hub) { method, path, status in
+            server = try await PreviewServer.start(root: output, basePath: basePath, host: host, port: port, hub: hub, watching: !noWatch) { method, path, status in
                 if status >= 400 { reporter.detail("\(status) \(method) \(path)") }
             }
         } catch {
@@ -52,7 +52,7 @@ struct ServeCommand: AsyncParsableCommand {
         let session = PreviewSession(
             watcher: SourceWatcher(paths: [project.appendingPathComponent("content"), project.appendingPathComponent("templates"),
                                            flags.configURL]),
-            hub: hub, reporter: reporter, output: output
+            hub: hub, reporter: reporter, output: output, watching: !noWatch
         ) {
             // site.yml is read again on every rebuild, so edits to it apply too, but for the folder served.
             let (settings, project) = try flags.resolveSettings(reporter: reporter)

@@ -8,7 +8,9 @@ enum NoSitePage {
     /// 503 rather than 404: nothing is missing for good, the site is not there yet.
     static let status = 503
 
-    static func html(output: URL) -> String {
+    /// - Parameter watching: whether the sources are watched, so that a build will come by itself
+    ///   (`site serve --no-watch` builds once).
+    static func html(output: URL, watching: Bool = true) -> String {
         """
         <!doctype html>
         <html lang="en">
@@ -20,7 +22,8 @@ enum NoSitePage {
         <body style="font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">
         <h1>No site yet</h1>
         <p>There is no site in <code>\(HTML.escapeText(output.path))</code> to show yet: the first build is still running, or it failed, and the terminal says why.</p>
-        <p>This page reloads by itself as soon as a build succeeds.</p>
+        \(watching ? "<p>This page reloads by itself as soon as a build succeeds.</p>"
+                   : "<p>With <code>--no-watch</code> nothing is built again: fix the error, then restart <code>site serve</code>.</p>")
         </body>
         </html>
 

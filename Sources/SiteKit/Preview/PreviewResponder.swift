@@ -10,6 +10,8 @@ struct PreviewResponder: HTTPResponder {
     let served: ServedFiles
     let hub: ReloadHub
     let log: @Sendable (_ method: String, _ path: String, _ status: Int) -> Void
+    /// Whether the sources are watched and rebuilt (not `--no-watch`), for the "no site yet" page.
+    var watching = true
 
     func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
         let response = try await answer(request)
@@ -69,7 +71,7 @@ struct PreviewResponder: HTTPResponder {
 
     /// The page that stands for the site until a build has published one (see `NoSitePage`).
     private func noSiteResponse(output: URL, head: Bool) async -> Response {
-        let bytes = ReloadScript.inject(into: Array(NoSitePage.html(output: output).utf8), version: await hub.state.version, noSiteYet: true)
+        let bytes = ReloadScript.inject(into: Array(NoSitePage.html(output: output, watching: watching).utf8), version: await hub.state.version, noSiteYet: true)
         let headers: HTTPFields = [
             .contentType: "text/html; charset=utf-8",
             .contentLength: String(bytes.count),

@@ -31,14 +31,14 @@ public final class PreviewServer: Sendable {
 
     /// Serves `root` on `host:port` (port 0 picks a free one) until ``stop()``, at `/` and at
     /// `basePath` (see ``StaticFiles``); returns once the socket is bound. `log` hears about every
-    /// request answered.
+    /// request answered. `watching` says whether builds will follow edits (not `--no-watch`).
     public static func start(
-        root: URL, basePath: String = "/", host: String = "127.0.0.1", port: Int = 8000, hub: ReloadHub = ReloadHub(),
+        root: URL, basePath: String = "/", host: String = "127.0.0.1", port: Int = 8000, hub: ReloadHub = ReloadHub(), watching: Bool = true,
         log: @escaping @Sendable (_ method: String, _ path: String, _ status: Int) -> Void = { _, _, _ in }
     ) async throws -> PreviewServer {
         do {
             let served = ServedFiles(StaticFiles(root: root, basePath: basePath))
-            let server = try await LocalServer.start(responder: PreviewResponder(served: served, hub: hub, log: log),
+            let server = try await LocalServer.start(responder: PreviewResponder(served: served, hub: hub, log: log, watching: watching),
                                                      host: host, port: port, label: "site.preview")
             return PreviewServer(hub: hub, server: server, served: served)
         } catch let failure as LocalServer.StartFailure {

@@ -12,12 +12,16 @@ public struct PreviewSession: Sendable {
     public let rebuild: Rebuild
     /// The folder served, when known: a failed build then says whether a site is served at all.
     public let output: URL?
+    /// Whether `watch()` follows the first build (not `--no-watch`): what a failed build advises.
+    public let watching: Bool
 
-    public init(watcher: SourceWatcher, hub: ReloadHub, reporter: Reporter, output: URL? = nil, rebuild: @escaping Rebuild) {
+    public init(watcher: SourceWatcher, hub: ReloadHub, reporter: Reporter, output: URL? = nil, watching: Bool = true,
+                rebuild: @escaping Rebuild) {
         self.watcher = watcher
         self.hub = hub
         self.reporter = reporter
         self.output = output
+        self.watching = watching
         self.rebuild = rebuild
     }
 
@@ -35,7 +39,8 @@ public struct PreviewSession: Sendable {
         } catch {
             let message = (error as? LocalizedError)?.errorDescription ?? "\(error)"
             if let output, !StaticFiles(root: output).holdsSite {
-                reporter.warning("the build failed, and there is no site in \(output.path) to serve yet: pages say so, and show this error, until a build succeeds. \(message)")
+                let until = watching ? "until a build succeeds" : "until you fix it and restart site serve (--no-watch builds only once)"
+                reporter.warning("the build failed, and there is no site in \(output.path) to serve yet: pages say so, and show this error, \(until). \(message)")
             } else {
                 reporter.warning("the rebuild failed; still serving the last good site. \(message)")
             }

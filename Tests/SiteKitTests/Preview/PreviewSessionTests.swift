@@ -80,6 +80,25 @@ struct PreviewSessionTests {
         await server.stop()
     }
 
+    @Test("with --no-watch, a first build that fails says to fix it and restart, in the terminal and on the page, instead of promising a reload no build will bring")
+    func firstBuildFailsWithoutWatching() async throws {
+        let harness = try BuildHarness(users: 4)
+        defer { harness.remove() }
+        let content = harness.folder.url.appendingPathComponent("content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        try Data("---\ntitle: [unclosed\n---\nWords.\n".utf8).write(to: content.appendingPathComponent("index.md"))
+        let log = PrintLog()
+        let hub = ReloadHub()
+        let session = PreviewSession(watcher: SourceWatcher(paths: [content]), hub: hub, reporter: Reporter(sink: log.append),
+                                     output: harness.output, watching: false) { try await harness.build() }
+        let server = try await PreviewServer.start(root: harness.output, port: 0, hub: hub, watching: false)
+        #expect(await !session.buildOnce())
+        #expect(log.text.contains("to serve yet: pages say so, and show this error, until you fix it and restart site serve (--no-watch builds only once)"))
+        let page = String(decoding: await RawHTTP.exchange(port: server.baseURL.port!, path: "/", timeout: 30).body, as: UTF8.self)
+        #expect(page.contains("nothing is built again: fix the error, then restart <code>site serve</code>") && !page.contains("reloads by itself"))
+        await server.stop()
+    }
+
     @Test("the watcher reports added, changed and removed files, and waits for a save to settle")
     func watcherSeesChanges() async throws {
         let folder = try TemporaryFolder()
