@@ -8,11 +8,13 @@ public enum Slug {
     /// Latin diacritics are folded (`é` → `e`), and every other run of characters becomes one `-`.
     /// The result never contains `/`, `\`, `.`, NUL or control characters, never starts or ends
     /// with `-`, is at most `maxLength` UTF-8 bytes without splitting a character, and is
-    /// `fallback` when nothing usable is left.
+    /// `fallback` when nothing usable is left. Text is composed first (Unicode NFC), so that a
+    /// name decomposed as macOS writes file names (`е` + U+0308) gives the same slug as the
+    /// `ё` typed in an address bar.
     public static func make(_ text: String, maxLength: Int = 60, fallback: String = "item") -> String {
         var slug = ""
         var pendingHyphen = false
-        for character in foldLatin(text).lowercased() {
+        for character in foldLatin(composed(text)).lowercased() {
             if isKept(character) {
                 if pendingHyphen, !slug.isEmpty { slug += "-" }
                 pendingHyphen = false
@@ -24,6 +26,16 @@ public enum Slug {
         slug = truncate(slug, toUTF8Bytes: max(0, maxLength))
         while slug.hasSuffix("-") { slug.removeLast() }
         return slug.isEmpty ? fallback : slug
+    }
+
+    /// `text` in NFC. Only text holding a combining mark or a conjoining Hangul letter can be
+    /// decomposed (what NFD makes of a precomposed letter): the rest is returned as it is, which
+    /// spares names from an API, composed already, a Foundation call each.
+    private static func composed(_ text: String) -> String {
+        let mayBeDecomposed = text.unicodeScalars.contains { scalar in
+            scalar.value >= 0x300 && (scalar.properties.canonicalCombiningClass != .notReordered || (0x1100...0x11FF).contains(scalar.value))
+        }
+        return mayBeDecomposed ? text.precomposedStringWithCanonicalMapping : text
     }
 
     /// Folds diacritics and full-width forms only for Latin text: in other scripts the marks

@@ -217,6 +217,14 @@ struct ContentLoaderTests {
         }
     }
 
+    @Test("a page whose file name is decomposed, as macOS writes names, is published at the composed address a browser asks for")
+    func decomposedFileNamesAreComposed() throws {
+        try withContent(["\u{0415}\u{0308}лка.md": "Winter.\n"]) { loader in
+            let names = try loader.loadAll().keys.filter { $0.hasPrefix("\u{0451}") }
+            #expect(names.map { Array($0.unicodeScalars) } == [Array("\u{0451}лка".unicodeScalars)])
+        }
+    }
+
     @Test("a front matter key given twice is an error naming both lines")
     func duplicateFrontMatterKey() throws {
         try withContent(["about.md": "---\ntitle: One\nweight: 2\ntitle: Two\n---\nText.\n"]) { loader in

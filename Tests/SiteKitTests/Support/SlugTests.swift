@@ -34,6 +34,14 @@ struct SlugTests {
         #expect(Slug.make("۱۲۳ نام") == "۱۲۳-نام")
     }
 
+    @Test("decomposed text (as macOS writes file names) gives the slug of the composed text typed in an address bar")
+    func decomposedTextIsComposed() {
+        let decomposed = "\u{0415}\u{0308}лка \u{0418}\u{0306}ога"  // Е + diaeresis, И + breve
+        #expect(decomposed.unicodeScalars.count == 11)
+        #expect(Array(Slug.make(decomposed).unicodeScalars) == Array("ёлка-йога".unicodeScalars))
+        #expect(Slug.make("U\u{0308}ber uns") == "uber-uns")
+    }
+
     @Test("length is limited in UTF-8 bytes without cutting a character, and never ends with a hyphen")
     func lengthInBytes() {
         let cyrillic = Slug.make("ЖЖЖЖЖЖЖЖЖЖ", maxLength: 7)  // two bytes each
