@@ -61,9 +61,13 @@ public struct TemplateSources: Sendable {
                 guard sources[partial] == nil, let directory, overridden.contains(name) else { continue }
                 // A parent that does not exist ({{<layuot}}) renders nothing at all: every page empty.
                 let what = tag == "<" ? "extends the template" : "includes the partial"
+                // `{{> parts/card}}`: only the folder's own files are templates.
+                let folders = partial.contains("/")
+                    ? "; subfolders of \(directory.lastPathComponent)/ are not read, so move the file up into it and name it \"\(partial.split(separator: "/").last ?? "")\""
+                    : ""
                 throw TemplateError(file: directory.appendingPathComponent(name + ".mustache").path, message: """
                     \(what) "\(partial)" on line \(line), which is neither a template of the theme nor a \
-                    file in \(directory.lastPathComponent)/ (the theme's are \(DefaultTemplates.all.keys.sorted().joined(separator: ", ")))
+                    file in \(directory.lastPathComponent)/ (the theme's are \(DefaultTemplates.all.keys.sorted().joined(separator: ", ")))\(folders)
                     """)
             }
         }

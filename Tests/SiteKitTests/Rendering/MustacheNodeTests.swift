@@ -74,4 +74,13 @@ struct MustacheNodeTests {
         #expect(node.child(named: "count") as? Int == 3)
         #expect(node.child(named: "missing") == nil)
     }
+
+    @Test("a mapping printed as a value ({{nav}}) prints nothing, never the Swift struct's description; its section still renders")
+    func aMappingPrintsNothing() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try Data("[{{nav}}]{{#nav}}<{{label}}>{{/nav}}".utf8).write(to: folder.url.appendingPathComponent("card.mustache"))
+        let set = try TemplateSet(overridesIn: folder.url)
+        #expect(try set.render("card", ["nav": ["label": "Home"] as [String: Any]]) == "[]<Home>")
+    }
 }

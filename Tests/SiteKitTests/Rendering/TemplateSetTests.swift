@@ -88,6 +88,13 @@ struct TemplateSetTests {
         } throws: { error in
             "\(error)".contains("users.mustache extends the template \"layuot\" on line 1, which is neither a template of the theme nor a file")
         }
+        // A partial in a subfolder: such files are not read, and the message says so.
+        #expect {
+            try templates(["users": "{{> parts/card}}"])
+        } throws: { error in
+            "\(error)".contains("includes the partial \"parts/card\" on line 1") && "\(error)".contains("subfolders of")
+                && "\(error)".contains("are not read, so move the file up into it and name it \"card\"")
+        }
         // The user's own partials, the theme's, and dynamic names ({{>*name}}) are fine.
         let (set, folder) = try templates(["users": "{{> card}}{{>thumbnail}}{{>*which}}", "card": "<b>{{name}}</b>"])
         defer { folder.remove() }
