@@ -139,6 +139,10 @@ struct StaticFilesTests {
         ("search.js", "text/javascript; charset=utf-8"), ("index.json", "application/json"), ("feed.xml", "application/xml"),
         ("favicon.svg", "image/svg+xml"), ("a.PNG", "image/png"), ("a.jpg", "image/jpeg"), ("a.gif", "image/gif"),
         ("a.webp", "image/webp"), ("robots.txt", "text/plain; charset=utf-8"), ("LICENSE", "application/octet-stream"),
+        // Files put in the output by hand.
+        ("talk.MP4", "video/mp4"), ("clip.webm", "video/webm"), ("song.mp3", "audio/mpeg"), ("a.ogg", "audio/ogg"),
+        ("font.ttf", "font/ttf"), ("font.otf", "font/otf"), ("site.webmanifest", "application/manifest+json"),
+        ("data.csv", "text/csv; charset=utf-8"), ("page.xhtml", "application/xhtml+xml"),
     ])
     func contentTypes(name: String, type: String) {
         #expect(MediaType.forFile(named: name) == type)
