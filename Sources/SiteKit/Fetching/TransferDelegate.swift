@@ -192,6 +192,8 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     /// Maps Foundation's error codes, and the texts of libcurl's that it passes on without a code
     /// of their own, onto our kinds; unreachable means no HTTP exchange happened at all.
+    private static let cutShort = "the connection was closed before the response was complete"
+
     static func classify(_ error: NSError, coding: String? = nil, url: URL? = nil) -> FetchError.Kind {
         let text = error.localizedDescription.lowercased()
         if text.contains("content encoding") || text.contains("transfer-encoding") || text.contains("unencoding")
@@ -212,8 +214,12 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         if text.contains("empty reply from server") {
             return .transport(detail: "the server closed the connection without answering", unreachable: false)
         }
-        if text.contains("outstanding read data remaining") || text.contains("partial file") {
-            return .transport(detail: "the connection closed before the whole response had arrived", unreachable: false)
+        // A body cut short, in libcurl's words ("transfer closed with 993 bytes remaining to
+        // read", "partial file"), or a connection reset: said the same way, with what was missing
+        // when it is known.
+        if text.contains("transfer closed with") || text.contains("outstanding read data remaining") || text.contains("partial file") {
+            let missing = text.firstMatch(of: /with (\d+) bytes? remaining/).map { " (\($0.1) bytes short)" } ?? ""
+            return .transport(detail: cutShort + missing, unreachable: false)
         }
         switch error.code {
         case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed:
@@ -227,7 +233,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         case NSURLErrorNotConnectedToInternet:
             return .transport(detail: "there is no route to the host", unreachable: true)
         case NSURLErrorNetworkConnectionLost:
-            return .transport(detail: "the connection was closed before the response was complete", unreachable: false)
+            return .transport(detail: cutShort, unreachable: false)
         case NSURLErrorTimedOut:
             return .transport(detail: "the connection timed out", unreachable: false)
         case NSURLErrorSecureConnectionFailed, NSURLErrorServerCertificateUntrusted, NSURLErrorServerCertificateHasBadDate:
