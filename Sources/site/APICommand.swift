@@ -53,6 +53,8 @@ struct APICommand: AsyncParsableCommand {
                     + "jsonplaceholder: \(url.absoluteString))\n"
                 StandardStream.error(line)
             }
+            // It serves until Ctrl-C or SIGTERM: 130, as every command stopped so.
+            throw ExitCode(130)
         } catch let error as DemoAPIServerError {
             StandardStream.error("error: \(paragraph(error))\n")
             throw ExitCode.failure

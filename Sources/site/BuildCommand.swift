@@ -22,15 +22,7 @@ struct BuildCommand: AsyncParsableCommand {
             let build = flags.makeBuild(settings: settings, project: project, reporter: reporter)
             // Ctrl-C (or SIGTERM) cancels the build, which throws its staging folder away and
             // publishes nothing; a second one kills the process at once.
-            let signals = TerminationSignal.listen()
-            let summary = try await withThrowingTaskGroup(of: BuildSummary?.self) { group in
-                group.addTask { try await build.run() }
-                group.addTask { await TerminationSignal.first(of: signals); return nil }
-                let first = try await group.next() ?? nil
-                group.cancelAll()
-                return first
-            }
-            guard let summary else {
+            guard let summary = try await untilInterrupted({ try await build.run() }) else {
                 reporter.endProgress()
                 StandardStream.error("interrupted: nothing was published, and the previous output was left as it was.\n")
                 throw ExitCode(130)

@@ -10,7 +10,8 @@ struct FetchCommand: AsyncParsableCommand {
         discussion: """
         The body goes to standard output and one summary line to standard error. With --json, one \
         JSON object goes to standard output (exit 0 for any HTTP status; 1 with {"error", "kind"} \
-        when no response arrived). Redirects are reported, not followed.
+        when no response arrived, 64 when the command line cannot be used). Redirects are reported, \
+        not followed.
         """
     )
 
@@ -62,7 +63,11 @@ struct FetchCommand: AsyncParsableCommand {
         let reporter = Reporter(verbosity: verbose ? .verbose : .normal)
         let client = HTTPClient.standard(cacheDirectory: URL(fileURLWithPath: cacheDirectory),
                                          options: FetchTool.clientOptions(options), maxConnectionsPerHost: 4, reporter: reporter)
-        let output = await FetchTool.run(options, client: client)
+        // Ctrl-C or SIGTERM stops the request; the cache is only ever written whole.
+        guard let output = try await untilInterrupted({ await FetchTool.run(options, client: client) }) else {
+            StandardStream.error("interrupted: nothing was fetched.\n")
+            throw ExitCode(130)
+        }
         StandardStream.output(output.standardOutput)
         StandardStream.error(output.standardError)
         if output.exitCode != 0 { throw ExitCode(output.exitCode) }

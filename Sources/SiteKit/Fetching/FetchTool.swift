@@ -109,7 +109,8 @@ public enum FetchTool {
         } catch let error as FetchError {
             return failure(error.message(forBuild: false), kind: error.kindName, json: options.json)
         } catch let error as FetchToolError {
-            return failure(error.message, kind: "usage", json: options.json)
+            // A command line that cannot be used as given: 64, as for every command.
+            return failure(error.message, kind: "usage", json: options.json, exitCode: 64)
         } catch {
             return failure(error.localizedDescription, kind: "internal", json: options.json)
         }
@@ -126,11 +127,11 @@ public enum FetchTool {
         return "HTTP \(result.response.status)\(location), \(result.outcome.rawValue), \(age), \(result.response.body.count) bytes, \(milliseconds) ms\(retry)"
     }
 
-    private static func failure(_ message: String, kind: String, json: Bool) -> FetchToolOutput {
+    private static func failure(_ message: String, kind: String, json: Bool, exitCode: Int32 = 1) -> FetchToolOutput {
         if json {
-            return FetchToolOutput(standardOutput: FetchJSON.failure(message: message, kind: kind), standardError: "", exitCode: 1)
+            return FetchToolOutput(standardOutput: FetchJSON.failure(message: message, kind: kind), standardError: "", exitCode: exitCode)
         }
-        return FetchToolOutput(standardOutput: Data(), standardError: "error: \(message)\n", exitCode: 1)
+        return FetchToolOutput(standardOutput: Data(), standardError: "error: \(message)\n", exitCode: exitCode)
     }
 }
 

@@ -1,8 +1,13 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import SiteKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// `site build` and `site serve` as processes, stopped with Ctrl-C (SIGINT) halfway.
+/// `site build`, `site serve`, `site fetch` and `site api` as processes, stopped with Ctrl-C
+/// (SIGINT) or SIGTERM halfway.
 @Suite struct BuildInterruptTests {
     /// A `site` process running `arguments` in `folder`, its standard error kept.
     private struct Run {
@@ -10,10 +15,11 @@ import Testing
         let errors = Pipe()
         let exit: AsyncStream<Void>
 
-        init(_ arguments: [String], in folder: URL) throws {
+        /// - Parameter buildFolders: add `--output` and `--cache-dir` in `folder` (build and serve).
+        init(_ arguments: [String], in folder: URL, buildFolders: Bool = true) throws {
             process.executableURL = FetchProcessTests.executable
-            process.arguments = arguments + ["--output", folder.appendingPathComponent("public").path,
-                                             "--cache-dir", folder.appendingPathComponent("cache").path]
+            process.arguments = arguments + (buildFolders ? ["--output", folder.appendingPathComponent("public").path,
+                                                             "--cache-dir", folder.appendingPathComponent("cache").path] : [])
             process.currentDirectoryURL = folder
             process.standardError = errors
             process.standardOutput = FileHandle.nullDevice
@@ -65,5 +71,76 @@ import Testing
         #expect(text.hasSuffix("stopped\n") && !text.contains("failed"), "\(text)")
         #expect(Self.staging(in: folder.url).isEmpty)
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("public").path))
+    }
+
+    @Test("site fetch stopped by SIGTERM while a server stalls, and site api stopped by Ctrl-C, exit with 130 as every command does (fetch died of the signal, 143; api exited 0)",
+          .enabled(if: FetchProcessTests.executable != nil, "the site executable is not built next to the tests; run swift build first"))
+    func fetchAndAPIExitWith130() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let stalled = try SilentListener()
+        defer { stalled.close() }
+        let fetch = try Run(["fetch", "--timeout", "60", "http://127.0.0.1:\(stalled.port)/users"], in: folder.url, buildFolders: false)
+        try await waitUntil { stalled.connections > 0 || !fetch.process.isRunning }
+        #expect(fetch.process.isRunning, "the fetch ended before it could be stopped")
+        fetch.process.terminate()
+        await fetch.exit.ended()
+        let said = String(decoding: fetch.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(fetch.process.terminationReason == .exit && fetch.process.terminationStatus == 130, "\(said)")
+        #expect(said.contains("interrupted: nothing was fetched."))
+
+        // The API says it listens once it catches signals: interrupted only then, or Ctrl-C's
+        // default action would end it before it could answer for itself.
+        let api = Process()
+        api.executableURL = FetchProcessTests.executable
+        api.arguments = ["api", "--port", "0"]
+        let announced = Pipe()
+        api.standardError = announced
+        api.standardOutput = FileHandle.nullDevice
+        let listening = Mutex(false)
+        announced.fileHandleForReading.readabilityHandler = { handle in
+            if String(decoding: handle.availableData, as: UTF8.self).contains("listening on") { listening.withLock { $0 = true } }
+        }
+        let ended = try api.start()
+        try await waitUntil { listening.withLock { $0 } || !api.isRunning }
+        announced.fileHandleForReading.readabilityHandler = nil
+        api.interrupt()
+        await ended.ended()
+        #expect(api.terminationReason == .exit && api.terminationStatus == 130)
+    }
+}
+
+/// A TCP listener on 127.0.0.1 that takes connections and never answers: a stalled server.
+private final class SilentListener: Sendable {
+    let port: Int
+    private let socket: Int32
+    private let accepted = Atomic<Int>(0)
+
+    var connections: Int { accepted.load(ordering: .relaxed) }
+
+    init() throws {
+        let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard fd >= 0, bound == 0, listen(fd, 16) == 0 else { throw FetchToolError("the silent listener did not start") }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        port = Int(UInt16(bigEndian: address.sin_port))
+        socket = fd
+        Thread.detachNewThread { [self] in
+            // Connections are kept open, unread, until the listener closes.
+            while accept(fd, nil, nil) >= 0 { accepted.add(1, ordering: .relaxed) }
+        }
+    }
+
+    func close() {
+        shutdown(socket, Int32(SHUT_RDWR))
+        Glibc.close(socket)
     }
 }

@@ -53,7 +53,8 @@ import Testing
         #expect(try object(refused.standardOutput)["kind"] as? String == "transport")
         let usage = await FetchTool.run(FetchToolOptions(url: "ftp://x", json: true), client: harness.client())
         let usageObject = try object(usage.standardOutput)
-        #expect(usage.exitCode == 1 && usageObject["kind"] as? String == "usage")
+        // A command line that cannot be used as given exits 64, as for every command.
+        #expect(usage.exitCode == 64 && usageObject["kind"] as? String == "usage")
         let plain = await FetchTool.run(FetchToolOptions(url: "http://127.0.0.1:1/x", noRetry: true), client: harness.client())
         #expect(plain.exitCode == 1 && plain.standardOutput.isEmpty && plain.standardError.hasPrefix("error: GET http://127.0.0.1:1/x"))
         #expect(!plain.standardError.contains("--demo") && plain.standardError.contains("Check the network or the URL."))
