@@ -47,6 +47,7 @@ public enum Markdown {
     /// URL is `javascript:`, `vbscript:`, `file:` or a non-image `data:` is dropped: a link
     /// becomes its text, an image its description. (cmark itself would keep them with an empty
     /// address: a link to the page itself, and an `<img src="">` that HTML does not allow.)
+    /// Headings get an `id` from their text (`HeadingAnchors`).
     public static func html(from markdown: String, options: MarkdownOptions = [.smart]) -> String {
         // What cmark gives for no text, without a call per generated page (every person page).
         guard !markdown.isEmpty else { return "" }
@@ -62,7 +63,7 @@ public enum Markdown {
         if !options.contains(.unsafe) { dropDangerousLinks(in: document) }
         guard let rendered = cmark_render_html(document, options.cmarkOptions) else { return "" }
         defer { free(rendered) }
-        return String(cString: rendered)
+        return HeadingAnchors.add(to: String(cString: rendered))
     }
 
     /// Replaces every link and image with a dangerous URL by what it contains (a link's text, an

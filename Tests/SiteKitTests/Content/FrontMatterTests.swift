@@ -33,7 +33,7 @@ struct FrontMatterTests {
         #expect(page.extra["quoted"] == .string("42"))
         #expect(page.extra.count == 8)
         #expect(page.bodyMarkdown.hasPrefix("# Hello\n"))
-        #expect(page.bodyHTML.contains("<h1>Hello</h1>"))
+        #expect(page.bodyHTML.contains("<h1 id=\"hello\">Hello</h1>"))
         #expect(page.bodyHTML.contains("It\u{2019}s \u{201C}quoted\u{201D} \u{2013} and done\u{2026}"))
         #expect(!page.bodyHTML.contains("<script>"))
         #expect(page.sourceFile.lastPathComponent == "good.md")
@@ -51,7 +51,7 @@ struct FrontMatterTests {
         #expect((values["author"] as? [String: Any])?["age"] as? Int == 36)
         #expect(values["nothing"] is NSNull)
         #expect(values["title"] as? String == "The People")
-        #expect((values["body"] as? String)?.contains("<h1>Hello</h1>") == true)
+        #expect((values["body"] as? String)?.contains("<h1 id=\"hello\">Hello</h1>") == true)
     }
 
     @Test("invalid YAML names the file and the exact file line of the broken key")
@@ -110,7 +110,7 @@ struct FrontMatterTests {
         #expect(page.title == "No-front-matter")
         #expect(page.description == "")
         #expect(page.extra.isEmpty)
-        #expect(page.bodyHTML == "<h1>Just Markdown</h1>\n<p>No front matter here.</p>\n")
+        #expect(page.bodyHTML == "<h1 id=\"just-markdown\">Just Markdown</h1>\n<p>No front matter here.</p>\n")
     }
 
     @Test("CRLF line endings are read like LF")

@@ -34,6 +34,21 @@ struct MarkdownTests {
         #expect(Markdown.html(from: markdown) == html)
     }
 
+    @Test("headings get an id from their text, as page addresses are made: repeated ones and the theme's own ids get a number")
+    func headingsGetIds() {
+        let html = Markdown.html(from: "# Opening *hours*\n\n## Q&A\n\n## Opening hours\n\n### Main\n\n#### Über uns\n\n##### ???\n\n`<h2>` stays text")
+        #expect(html == """
+            <h1 id="opening-hours">Opening <em>hours</em></h1>
+            <h2 id="q-a">Q&amp;A</h2>
+            <h2 id="opening-hours-2">Opening hours</h2>
+            <h3 id="main-2">Main</h3>
+            <h4 id="uber-uns">Über uns</h4>
+            <h5 id="section">???</h5>
+            <p><code>&lt;h2&gt;</code> stays text</p>
+
+            """)
+    }
+
     @Test("ordinary https links are kept")
     func httpsLinkKept() {
         #expect(Markdown.html(from: "[site](https://example.com/a?b=1&c=2)")
