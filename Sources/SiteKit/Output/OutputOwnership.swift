@@ -23,6 +23,22 @@ public struct OutputOwnership: Sendable {
 
         """.utf8)
 
+    /// The words every mark opens with, those of versions before the listing included.
+    static let markOpening = "This folder is the output of `site build`"
+
+    /// Whether `folder` holds a mark a build wrote: a regular file `.site-output` opening with
+    /// `markOpening`. An empty file, a folder, or other bytes of that name prove nothing; taken
+    /// for a mark, they made a build (and `site clean`) treat everything beside them as its own.
+    static func hasMark(_ folder: URL) -> Bool {
+        let path = folder.appendingPathComponent(markName).path
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+              let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let opening = Data(markOpening.utf8)
+        return (try? handle.read(upToCount: opening.count)) == opening
+    }
+
     /// The line after which the mark lists the files the build wrote, one relative path a line.
     static let listingHeader = "Files written by the build:\n"
 
@@ -92,13 +108,17 @@ public struct OutputOwnership: Sendable {
             throw OutputError(path: destination.path, action: "list the output folder", underlying: error)
         }
         let visible = entries.filter { !$0.hasPrefix(".") }.sorted()
-        guard !visible.isEmpty, !entries.contains(Self.markName), !Self.isUnmarkedBuild(visible) else { return }
+        guard !visible.isEmpty, !Self.hasMark(destination), !Self.isUnmarkedBuild(visible) else { return }
         let shown = visible.map { "\"\($0)\"" }.shortList()
+        let mark = entries.contains(Self.markName)
+            ? ". Its \(Self.markName) is not one a build wrote (it is empty, a folder, or holds other words): if the folder is a build's "
+                + "output whose mark was damaged, move your own files out of it and remove it, and the next build writes it anew"
+            : ""
         throw OutputError(path: destination.path, action: "replace the output folder", underlying: nil, message: """
             the output folder \(destination.path) already holds files that site did not write \
             (\(shown): \(visible.count) \(visible.count == 1 ? "entry" : "entries")), and a build replaces the whole folder, \
             so they would be lost. Name a new or empty folder with --output (or output: in site.yml), or move those \
-            files away. Every folder a build writes has a hidden \(Self.markName) file
+            files away. Every folder a build writes has a hidden \(Self.markName) file\(mark)
             """)
     }
 }

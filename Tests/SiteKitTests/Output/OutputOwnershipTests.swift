@@ -211,6 +211,41 @@ import Testing
         #expect(throws: OutputError.self) { try places.refuse(home, role: .cache) }
     }
 
+    @Test("a .site-output that is empty, garbage or a folder is no mark: the build and site clean refuse the folder and remove nothing (they took it for one and deleted everything beside it)",
+          arguments: ["", "\u{1}\u{2}garbage", "folder"])
+    func aBogusMarkProvesNothing(mark: String) async throws {
+        var (harness, _) = try harness()
+        defer { harness.remove() }
+        let mine = harness.folder.url.appendingPathComponent("mydocs")
+        try write("important", to: mine.appendingPathComponent("notes.txt"))
+        try write("pdf", to: mine.appendingPathComponent("downloads/r.pdf"))
+        let markFile = mine.appendingPathComponent(OutputOwnership.markName)
+        if mark == "folder" {
+            try FileManager.default.createDirectory(at: markFile, withIntermediateDirectories: true)
+        } else {
+            try write(mark, to: markFile)
+        }
+        harness.settings.output = mine.path
+        await expectRefusal(harness, saying: "already holds files that site did not write", "Its .site-output is not one a build wrote")
+        #expect(throws: OutputError.self) {
+            try SiteCleaner(output: mine, cache: harness.folder.url.appendingPathComponent("site/.cache"),
+                            project: harness.folder.url.appendingPathComponent("site")).clean()
+        }
+        #expect(try Data(contentsOf: mine.appendingPathComponent("notes.txt")) == Data("important".utf8))
+        #expect(exists(mine.appendingPathComponent("downloads/r.pdf")))
+    }
+
+    @Test("a build's real mark, a version's before the listing included, still makes the folder the build's")
+    func aRealMarkIsTheBuilds() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        for mark in [OutputOwnership.markBytes(listing: ["index.html"]),
+                     Data("This folder is the output of `site build`, which replaces all of it on every build\n".utf8)] {
+            try mark.write(to: folder.url.appendingPathComponent(OutputOwnership.markName))
+            #expect(OutputOwnership.hasMark(folder.url))
+        }
+    }
+
     @Test("site clean refuses an output folder holding files no build wrote, and removes nothing")
     func cleanRefusesForeignFiles() throws {
         let folder = try TemporaryFolder()
