@@ -21,13 +21,17 @@ struct BuildCommand: AsyncParsableCommand {
             let (settings, project) = try flags.resolveSettings(reporter: reporter)
             let build = flags.makeBuild(settings: settings, project: project, reporter: reporter)
             // Ctrl-C (or SIGTERM) cancels the build, which throws its staging folder away and
-            // publishes nothing; a second one kills the process at once.
-            guard let summary = try await untilInterrupted({ try await build.run() }) else {
+            // publishes nothing; a second one kills the process at once. One that comes once the
+            // site is published stops nothing: the build is done, and says so.
+            guard case .finished(let summary, let signalled) = try await Interruptible.run({ try await build.run() }) else {
                 reporter.endProgress()
                 StandardStream.error("interrupted: nothing was published, and the previous output was left as it was.\n")
                 throw ExitCode(130)
             }
             if !flags.quiet { StandardStream.error((summary.text + "\n")) }
+            if signalled {
+                StandardStream.error("note: Ctrl-C or SIGTERM came once the new site was published, too late to stop the build, which is complete.\n")
+            }
         } catch let exit as ExitCode {
             throw exit
         } catch {

@@ -64,7 +64,9 @@ struct FetchCommand: AsyncParsableCommand {
         let client = HTTPClient.standard(cacheDirectory: URL(fileURLWithPath: cacheDirectory),
                                          options: FetchTool.clientOptions(options), maxConnectionsPerHost: 4, reporter: reporter)
         // Ctrl-C or SIGTERM stops the request; the cache is only ever written whole.
-        guard let output = try await untilInterrupted({ await FetchTool.run(options, client: client) }) else {
+        // A fetch the signal cancelled comes back as a failure: that is the interruption.
+        let outcome = try await Interruptible.run { await FetchTool.run(options, client: client) }
+        guard case .finished(let output, let signalled) = outcome, !signalled || output.exitCode == 0 else {
             StandardStream.error("interrupted: nothing was fetched.\n")
             throw ExitCode(130)
         }

@@ -181,7 +181,8 @@ struct SiteScaffoldTests {
                      "site.yml", "public-notes.txt", "templates/layout.mustache"] {
             let url = folder.url.appendingPathComponent(path)
             try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data("x".utf8).write(to: url)
+            // The mark as a build before the listing wrote it: the rest of the output is the build's.
+            try (url.lastPathComponent == OutputOwnership.markName ? OutputOwnership.markBytes : Data("x".utf8)).write(to: url)
         }
         let removed = try SiteCleaner(output: folder.url.appendingPathComponent("public"), cache: folder.url.appendingPathComponent(".cache"),
                                       project: folder.url).clean()
@@ -235,7 +236,8 @@ struct SiteScaffoldTests {
                      "mine/builds-v1/y"] {
             let url = folder.url.appendingPathComponent(path)
             try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data("x".utf8).write(to: url)
+            // The mark as a build before the listing wrote it: the rest of the output is the build's.
+            try (url.lastPathComponent == OutputOwnership.markName ? OutputOwnership.markBytes : Data("x".utf8)).write(to: url)
         }
         let output = folder.url.appendingPathComponent("public"), cache = folder.url.appendingPathComponent("mine")
         let result = try SiteCleaner(output: output, cache: cache, project: folder.url).clean()
