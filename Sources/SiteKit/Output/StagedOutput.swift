@@ -112,15 +112,26 @@ public final class StagedOutput: Sendable {
         return digests.withLock { $0 }.map { ($0.key, $0.value) }.sorted { $0.path < $1.path }
     }
 
-    /// Hard-links the unchanged files from the previous output into the staging folder.
+    /// Hard-links the unchanged files from the previous output into the staging folder. A file
+    /// that went away meanwhile (another build published, or someone removed the output) comes
+    /// from the store, which keeps every published file's bytes by their digest.
     private func linkUnchanged() throws {
         for relativePath in paths.withLock({ $0.unchanged }) {
             let target = stagingPath + "/" + relativePath
             let previous = destinationPath + "/" + relativePath
             try OutputError.wrap(path: target, action: "write") {
                 try makeFolders(ofFileAt: relativePath)
-                if link(previous, target) != 0 {
-                    try PlainFile.write(try Data(contentsOf: URL(fileURLWithPath: previous)), to: target)
+                guard link(previous, target) != 0 else { return }
+                if let data = try? Data(contentsOf: URL(fileURLWithPath: previous)) {
+                    try PlainFile.write(data, to: target)
+                } else if let digest = digests.withLock({ $0[relativePath] }), let store,
+                          let (data, _) = store.contents(named: Hex.string(digest)) {
+                    if !store.place(data, at: target, digest: digest) { try PlainFile.write(data, to: target) }
+                } else {
+                    throw OutputError(path: previous, action: "copy the unchanged file", underlying: nil, message: """
+                        \(previous), unchanged by this build, went away while it ran: another build published into \
+                        \(destinationPath), or something removed files from it. Nothing was published; build again
+                        """)
                 }
             }
         }

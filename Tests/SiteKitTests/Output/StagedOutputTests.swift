@@ -92,6 +92,34 @@ import Testing
         return destination
     }
 
+    @Test("an unchanged file that goes away from the previous output while a build runs (another build published, or someone removed it) comes from the store; without one, the error says what happened")
+    func unchangedFilesThatGoAwayComeFromTheStore() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let destination = folder.url.appendingPathComponent("public")
+        let store = try #require(OutputStore(cacheDirectory: folder.url.appendingPathComponent(".cache")))
+        let first = try StagedOutput(destination: destination, store: store)
+        try first.write(Data("same".utf8), to: "users/a.html")
+        try first.commit()
+
+        let second = try StagedOutput(destination: destination, store: store)
+        try second.write(Data("same".utf8), to: "users/a.html")
+        // It was there when written, and is gone when the unchanged files are gathered.
+        try FileManager.default.removeItem(at: destination.appendingPathComponent("users"))
+        try second.commit()
+        #expect(try SiteInspector(root: destination).files() == ["users/a.html": Data("same".utf8)])
+
+        let third = try StagedOutput(destination: destination)
+        try third.write(Data("same".utf8), to: "users/a.html")
+        try FileManager.default.removeItem(at: destination.appendingPathComponent("users"))
+        #expect {
+            try third.commit()
+        } throws: { error in
+            "\(error)".contains("users/a.html, unchanged by this build, went away while it ran: another build published into")
+                && "\(error)".contains("Nothing was published; build again")
+        }
+    }
+
     @Test func discardLeavesThePreviousOutputAsItWas() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
