@@ -92,6 +92,10 @@ public struct SiteBuild: Sendable {
             // A build cancelled (Ctrl-C) after its last step publishes nothing, like one cancelled before.
             try Task.checkCancellation()
             try output.commit()
+            if let (left, reason) = output.previousSiteLeft {
+                reporter.warning("the previous site, swapped out of \(destination.path), could not be removed from \(left) (\(reason)); "
+                    + "it stays there, and the next build or site clean tries again. Make the folders in it writable, or remove it yourself.")
+            }
             if !output.carried.isEmpty {
                 let shown = output.carried.shortList()
                 reporter.detail("kept \(BuildSummary.count(output.carried.count, "file", "files")) of your own in \(destination.path) (no build wrote them): \(shown)")

@@ -84,6 +84,13 @@ public final class StagedOutput: Sendable {
     }
     private let carriedFiles = Mutex<[String]>([])
 
+    /// After `commit()`: the previous site, swapped out of the output, when it could not be
+    /// removed (a folder in it that is not writable), and why. It stays beside the output as a
+    /// leftover that later builds and `site clean` try to remove; the build says so, since it
+    /// holds a whole site's worth of disk.
+    public var previousSiteLeft: (path: String, reason: String)? { previousLeft.withLock { $0 } }
+    private let previousLeft = Mutex<(path: String, reason: String)?>(nil)
+
     /// Writes `data` at `relativePath` (e.g. "users/page/2/index.html") inside the staging folder.
     public func write(_ data: Data, to relativePath: String, digest: SHA256Digest? = nil) throws {
         try OutputPath.check(relativePath)
@@ -263,7 +270,11 @@ public final class StagedOutput: Sendable {
         }
         takeFolderAttributes()
         if site_rename_exchange(stagingPath, destinationPath) == 0 {
-            try? fileManager.removeItem(atPath: stagingPath)
+            do {
+                try fileManager.removeItem(atPath: stagingPath)
+            } catch {
+                previousLeft.withLock { $0 = (stagingPath, FileProblem.describe(error)) }
+            }
             return
         }
         let failure = errno

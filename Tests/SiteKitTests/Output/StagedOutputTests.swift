@@ -120,6 +120,34 @@ import Testing
         }
     }
 
+    @Test("a previous site that cannot be removed once swapped out (a file in it immutable) is named, for the build to say so, instead of staying beside the output without a word",
+          .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/chattr"), "needs root and chattr"))
+    func aPreviousSiteThatCannotBeRemovedIsNamed() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        /// `chattr FLAG` on every file under the test's folder (a brief child process).
+        func chattr(_ flag: String, _ path: String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
+            process.arguments = ["-R", flag, path]
+            try? process.run()
+            process.waitUntilExit()
+        }
+        // Whatever happens, the folder can be removed again.
+        defer { chattr("-i", folder.url.path) }
+        let destination = folder.url.appendingPathComponent("public")
+        let first = try StagedOutput(destination: destination)
+        try first.write(Data("old".utf8), to: "users/a.html")
+        try first.commit()
+        chattr("+i", destination.appendingPathComponent("users/a.html").path)
+        let second = try StagedOutput(destination: destination)
+        try second.write(Data("new".utf8), to: "users/a.html")
+        try second.commit()
+        let left = try #require(second.previousSiteLeft)
+        #expect(left.path.contains(".public.staging-") && !left.reason.isEmpty, "\(left)")
+        #expect(try SiteInspector(root: destination).files() == ["users/a.html": Data("new".utf8)])
+    }
+
     @Test func discardLeavesThePreviousOutputAsItWas() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
