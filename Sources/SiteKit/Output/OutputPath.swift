@@ -53,7 +53,13 @@ public struct OutputError: Error, LocalizedError, CustomStringConvertible, Senda
             detail = message
         } else {
             let reason = underlying.map(FileProblem.describe) ?? "unknown error"
-            detail = "could not \(action) \(path): \(reason). Check that the folder exists, is writable and the disk is not full"
+            if reason.contains("no space left") || reason == "the disk is full" {
+                // The cache grows with every new seed and is never trimmed by a build: name it.
+                detail = "could not \(action) \(path): \(reason). Free some space; site clean removes the cache and output "
+                    + "that builds wrote, which a build makes again"
+            } else {
+                detail = "could not \(action) \(path): \(reason). Check that the folder exists, is writable and the disk is not full"
+            }
         }
     }
 

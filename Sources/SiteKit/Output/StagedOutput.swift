@@ -65,8 +65,14 @@ public final class StagedOutput: Sendable {
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
         }
         let mark = stagingPath + "/" + OutputOwnership.markName
-        try OutputError.wrap(path: mark, action: "write") {
-            _ = try PlainFile.write(OutputOwnership.markBytes, to: mark)
+        do {
+            try OutputError.wrap(path: mark, action: "write") {
+                _ = try PlainFile.write(OutputOwnership.markBytes, to: mark)
+            }
+        } catch {
+            // No build will write here: a full disk must not also keep the folder.
+            try? fileManager.removeItem(at: staging)
+            throw error
         }
     }
 

@@ -148,6 +148,32 @@ import Testing
         #expect(try SiteInspector(root: destination).files() == ["users/a.html": Data("new".utf8)])
     }
 
+    @Test("on a full disk the staging folder is not left behind, and the error says to free space and what site clean removes",
+          .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/mount"), "needs root to mount a small file system"))
+    func aFullDiskLeavesNoStagingFolder() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        func run(_ tool: String, _ arguments: [String]) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = arguments
+            try? process.run()
+            process.waitUntilExit()
+        }
+        let disk = folder.url.appendingPathComponent("disk")
+        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+        run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", disk.path])
+        defer { run("/usr/bin/umount", [disk.path]) }
+        // Full to the last block.
+        run("/usr/bin/dd", ["if=/dev/zero", "of=\(disk.appendingPathComponent("filler").path)", "bs=4096", "status=none"])
+        #expect {
+            _ = try StagedOutput(destination: disk.appendingPathComponent("public"))
+        } throws: { error in
+            "\(error)".contains("no space left on device. Free some space; site clean removes the cache and output that builds wrote")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path) == ["filler"])
+    }
+
     @Test func discardLeavesThePreviousOutputAsItWas() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
