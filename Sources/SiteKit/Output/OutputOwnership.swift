@@ -87,6 +87,13 @@ public struct OutputOwnership: Sendable {
     public func check(_ destination: URL) throws {
         try places.refuse(destination, role: .output)
         let fileManager = FileManager.default
+        // `BuildOptions.outputFolder` follows links; one still a link leads round in a loop.
+        var link = stat()
+        if lstat(destination.path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
+            throw OutputError(path: destination.path, action: "replace the output folder", underlying: nil,
+                              message: "the output \(destination.path) is a symbolic link that leads back to itself through other links "
+                                  + "(or through more than 16), so there is no folder to build into. Point the link at a folder, or remove it")
+        }
         var isFolder: ObjCBool = false
         guard fileManager.fileExists(atPath: destination.path, isDirectory: &isFolder) else { return }
         guard isFolder.boolValue else {

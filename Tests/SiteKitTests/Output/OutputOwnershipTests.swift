@@ -143,6 +143,18 @@ import Testing
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: project.appendingPathComponent("later").path).hasSuffix("www/later"))
     }
 
+    @Test("an output named through symbolic links in a loop is refused before anything is fetched, as a loop (it failed at publishing, 'a file of that name is in the way')")
+    func aLinkLoopIsRefused() async throws {
+        var (harness, project) = try harness()
+        defer { harness.remove() }
+        let fileManager = FileManager.default
+        try fileManager.createSymbolicLink(atPath: project.appendingPathComponent("loop1").path, withDestinationPath: "loop2")
+        try fileManager.createSymbolicLink(atPath: project.appendingPathComponent("loop2").path, withDestinationPath: "loop1")
+        harness.settings.output = "loop1"
+        await expectRefusal(harness, saying: "is a symbolic link that leads back to itself through other links", "Point the link at a folder")
+        #expect(!exists(project.appendingPathComponent(".cache")), "refused before anything was fetched")
+    }
+
     @Test("a build refuses a file named as the output, and leaves it as it was")
     func refusesAFile() async throws {
         var (harness, project) = try harness()
