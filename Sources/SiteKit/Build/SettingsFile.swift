@@ -41,8 +41,8 @@ public enum SettingsFile {
         } catch {
             switch error {
             case .tooLong(let bytes):
-                throw SettingsError(file: shown, line: nil, message: "the file is \(bytes / 1024) KiB, more than the "
-                    + "\(YAMLComposer.maxBytes / 1024 / 1024) MiB a settings file may be. Is it the right file?")
+                throw SettingsError(file: shown, line: nil, message: "the file is \(bytes) bytes, more than the "
+                    + "\(YAMLComposer.maxBytes / 1024 / 1024) MiB (\(YAMLComposer.maxBytes) bytes) a settings file may be. Check that it is the right file")
             case .tooDeep(let line):
                 throw SettingsError(file: shown, line: line, message: "the file nests lists or mappings more than "
                     + "1,000 levels deep here; no setting takes more than two")

@@ -34,8 +34,8 @@ struct FrontMatter: Sendable, Equatable {
         } catch {
             switch error {
             case .tooLong(let bytes):
-                throw ContentError(file: file, line: 1, message: "the front matter is \(bytes / 1024) KiB of YAML, more than the "
-                    + "\(YAMLComposer.maxBytes / 1024 / 1024) MiB a page's front matter may be. Keep long text in the Markdown below it.")
+                throw ContentError(file: file, line: 1, message: "the front matter is \(bytes) bytes of YAML, more than the "
+                    + "\(YAMLComposer.maxBytes / 1024 / 1024) MiB (\(YAMLComposer.maxBytes) bytes) a page's front matter may be. Keep long text in the Markdown below it.")
             case .tooDeep(let line):
                 throw ContentError(file: file, line: line + offset, message: "the front matter nests lists or mappings more than "
                     + "1,000 levels deep here, more than any page can use. Flatten it.")

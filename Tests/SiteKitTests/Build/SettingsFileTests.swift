@@ -127,6 +127,13 @@ struct SettingsFileTests {
         #expect(error?.description == "site.yml:2: a second YAML document starts here (a line '---' after settings); a settings file is one document. Remove the line, or what follows it.")
     }
 
+    @Test("a settings file over 1 MiB is refused unread, its size said in bytes (1024 KiB read as the limit itself)")
+    func oversizedSettingsAreRefused() {
+        let text = "# " + String(repeating: "x", count: (1 << 20) - 2) + "\n"
+        let error = #expect(throws: SettingsError.self) { try SettingsFile.parse(text, shownAs: "site.yml") }
+        #expect(error?.description == "site.yml: the file is 1048577 bytes, more than the 1 MiB (1048576 bytes) a settings file may be. Check that it is the right file.")
+    }
+
     @Test("a key given twice is an error naming both lines (YAML allows a key once; the last silently won)")
     func duplicateKeyIsAnError() {
         let error = #expect(throws: SettingsError.self) { try SettingsFile.parse("users: 5\ntitle: A\nusers: 50\n", shownAs: "site.yml") }
