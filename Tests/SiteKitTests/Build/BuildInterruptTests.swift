@@ -119,19 +119,8 @@ private final class SilentListener: Sendable {
     var connections: Int { accepted.load(ordering: .relaxed) }
 
     init() throws {
-        let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard fd >= 0, bound == 0, listen(fd, 16) == 0 else { throw FetchToolError("the silent listener did not start") }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        port = Int(UInt16(bigEndian: address.sin_port))
+        let (fd, port) = try RawListener.listening()
+        self.port = port
         socket = fd
         Thread.detachNewThread { [self] in
             // Connections are kept open, unread, until the listener closes.

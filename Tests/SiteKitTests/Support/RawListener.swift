@@ -13,20 +13,8 @@ final class RawListener: Sendable {
     /// Listens on a port the system picks; each connection gets `greeting`, then is closed once
     /// the peer has sent something or gone.
     init(greeting: Data) throws {
-        let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard fd >= 0, bound == 0, listen(fd, 16) == 0 else { throw FetchToolError("the raw listener did not start") }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        port = Int(UInt16(bigEndian: address.sin_port))
+        let (fd, port) = try Self.listening()
+        self.port = port
         socket = fd
         let bytes = [UInt8](greeting)
         Thread.detachNewThread {
@@ -39,6 +27,24 @@ final class RawListener: Sendable {
                 close(connection)
             }
         }
+    }
+
+    /// A socket listening on 127.0.0.1 at a port the system picks, and that port.
+    static func listening() throws -> (socket: Int32, port: Int) {
+        let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard fd >= 0, bound == 0, listen(fd, 16) == 0 else { throw FetchToolError("a loopback listener did not start") }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return (fd, Int(UInt16(bigEndian: address.sin_port)))
     }
 
     /// Stops accepting connections.
