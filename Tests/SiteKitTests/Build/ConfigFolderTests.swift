@@ -28,13 +28,6 @@ import Testing
 
     /// Runs `site build --demo --quiet` with `arguments` in `folder`; returns its exit status.
     private static func build(_ arguments: [String], in folder: URL) async throws -> Int32 {
-        let process = Process()
-        process.executableURL = FetchProcessTests.executable
-        process.arguments = ["build", "--demo", "--quiet"] + arguments
-        process.currentDirectoryURL = folder
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        await (try process.start()).ended()
-        return process.terminationStatus
+        try await Process.runSite(["build", "--demo", "--quiet"] + arguments, in: folder)
     }
 }

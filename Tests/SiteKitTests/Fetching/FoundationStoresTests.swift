@@ -18,18 +18,8 @@ import Testing
             ["fetch", "--cache-dir", "cache", "--timeout", "2", "http://127.0.0.1:9/users"],
         ]
         for arguments in runs {
-            let process = Process()
-            process.executableURL = FetchProcessTests.executable
-            process.arguments = arguments
-            process.currentDirectoryURL = work.url
-            var environment = ProcessInfo.processInfo.environment
-            environment["HOME"] = home.url.path
-            environment["XDG_CACHE_HOME"] = nil
-            environment["XDG_DATA_HOME"] = nil
-            process.environment = environment
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            await (try process.start()).ended()
+            _ = try await Process.runSite(arguments, in: work.url,
+                                          environment: ["HOME": home.url.path, "XDG_CACHE_HOME": nil, "XDG_DATA_HOME": nil])
             #expect(try FileManager.default.contentsOfDirectory(atPath: home.url.path).isEmpty, "\(arguments[0]) wrote in the home folder")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: work.url.path).sorted() == ["cache", "out"])

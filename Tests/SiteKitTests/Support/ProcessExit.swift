@@ -18,3 +18,24 @@ extension AsyncStream where Element == Void {
         for await _ in self {}
     }
 }
+
+extension Process {
+    /// Runs the `site` executable with `arguments` in `folder`, its output thrown away, and
+    /// returns its exit status once it has exited. `environment` changes the test's own
+    /// variables: a nil value removes one.
+    static func runSite(_ arguments: [String], in folder: URL, environment changes: [String: String?] = [:]) async throws -> Int32 {
+        let process = Process()
+        process.executableURL = FetchProcessTests.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        if !changes.isEmpty {
+            var environment = ProcessInfo.processInfo.environment
+            for (name, value) in changes { environment[name] = value }
+            process.environment = environment
+        }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        await (try process.start()).ended()
+        return process.terminationStatus
+    }
+}
