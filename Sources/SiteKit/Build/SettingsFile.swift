@@ -96,6 +96,19 @@ struct SettingsReader {
     var line: Int?
     /// Keys inside a mapping (`cache:`, `images:`, `markdown:`) that no setting has.
     private(set) var warnings: [String] = []
+    /// Which of `jobs` and `images.jobs`, the two names of one setting, was given, and on what line.
+    private(set) var jobsGiven: (key: String, line: Int)?
+
+    /// `jobs` or `images.jobs`: one setting under two names, so giving both is an error naming
+    /// both lines, as a key given twice is (the later silently won).
+    mutating func jobs(_ key: String, line: Int, _ node: Node) throws -> Int {
+        if let first = jobsGiven {
+            throw SettingsError(file: file, line: line, message: "'\(key)' on line \(line) and '\(first.key)' on line \(first.line) "
+                + "are one setting, how many downloads run at once, and the later would silently win. Remove one of them")
+        }
+        jobsGiven = (key, line)
+        return try integer(key, node)
+    }
 
     /// Whether `node` is YAML's null: `~`, `null` or nothing at all after the colon.
     static func isNull(_ node: Node) -> Bool {
@@ -184,7 +197,7 @@ struct SettingsReader {
         case "seed": settings.seed = try text(key, node)
         case "users": settings.users = try integer(key, node)
         case "per_page": settings.perPage = try integer(key, node)
-        case "jobs": settings.jobs = try integer(key, node)
+        case "jobs": settings.jobs = try jobs(key, line: line ?? 0, node)
         case "timeout": settings.timeout = try seconds(key, node)
         case "randomuser_url": settings.randomUserURL = try url(key, node)
         case "jsonplaceholder_url": settings.jsonPlaceholderURL = try url(key, node)
@@ -215,7 +228,7 @@ struct SettingsReader {
         case "images":
             for (sub, value) in try entries(of: key, node, known: ["sizes", "jobs", "per_host"], example: "images: {sizes: [large]}") {
                 switch sub {
-                case "jobs": settings.jobs = try integer("images.jobs", value)
+                case "jobs": settings.jobs = try jobs("images.jobs", line: value.mark?.line ?? line ?? 0, value)
                 case "per_host": settings.imagesPerHost = try integer("images.per_host", value)
                 case "sizes":
                     let names = try value.sequence.map { try $0.map { try text("images.sizes", $0) } }

@@ -39,7 +39,12 @@ struct SiteDataFetcher: Sendable {
             group.addTask { .comments(try await client.load(JSONPlaceholderAPI.comments, from: jsonPlaceholderURL).0) }
             var parts: [Part] = []
             for try await part in group {
-                if case .people = part { addNextPage() }
+                if case .people = part {
+                    // The page's JSON, decoded, is garbage now; freed on another thread than the
+                    // next page's, glibc would keep it resident in that thread's arena (`FreedMemory`).
+                    FreedMemory.release()
+                    addNextPage()
+                }
                 parts.append(part)
             }
             return parts

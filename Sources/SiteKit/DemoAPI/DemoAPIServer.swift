@@ -23,6 +23,10 @@ public final class DemoAPIServer: Sendable {
     /// JSONPlaceholder's root: `baseURL` itself (`/posts`, `/users`, `/comments`).
     public var jsonPlaceholderURL: URL { baseURL }
 
+    /// How many bytes of generated answers a server keeps by default, so that repeated requests
+    /// (benchmarks, revalidations) cost a lookup: ten pages of 5,000 people (52 MB) and portraits.
+    public static let rememberedBytes = 64 << 20
+
     private let state: DemoServerState
     private let server: LocalServer
 
@@ -37,17 +41,20 @@ public final class DemoAPIServer: Sendable {
     /// Binds `host:port` (0 picks a free port) and serves in a background task until ``stop()``.
     /// Returns once the socket is bound.
     /// `portraits` says which pictures people point at (randomuser's shared ones by default).
+    /// `remembering` is how many bytes of generated answers are kept for the same request again
+    /// (0: none, for a client that asks for each resource once).
     public static func start(host: String = "127.0.0.1", port: Int = 0, faults: FaultInjector = FaultInjector(),
-                             portraits: PortraitSet = .randomUser) async throws -> DemoAPIServer {
-        try await start(host: host, port: port, faults: faults, log: RequestLog(), portraits: portraits)
+                             portraits: PortraitSet = .randomUser, remembering: Int = DemoAPIServer.rememberedBytes) async throws -> DemoAPIServer {
+        try await start(host: host, port: port, faults: faults, log: RequestLog(), portraits: portraits, remembering: remembering)
     }
 
     private static func start(host: String, port: Int, faults: FaultInjector, log: RequestLog,
-                              portraits: PortraitSet) async throws -> DemoAPIServer {
+                              portraits: PortraitSet, remembering: Int = DemoAPIServer.rememberedBytes) async throws -> DemoAPIServer {
         let state = DemoServerState()
+        let routes = DemoRoutes(portraits: portraits, responseCacheBytes: remembering)
         do {
             let server = try await LocalServer.start(
-                responder: DemoResponder(state: state, faults: faults, log: log, routes: DemoRoutes(portraits: portraits)),
+                responder: DemoResponder(state: state, faults: faults, log: log, routes: routes),
                 host: host, port: port, label: "site.demo-api"
             ) { origin in await state.setOrigin(origin.absoluteString) }
             return DemoAPIServer(faults: faults, log: log, state: state, server: server)
@@ -69,9 +76,10 @@ public final class DemoAPIServer: Sendable {
     @discardableResult
     public static func with<T: Sendable>(
         host: String = "127.0.0.1", port: Int = 0, faults: FaultInjector = FaultInjector(),
-        portraits: PortraitSet = .randomUser, _ body: (DemoAPIServer) async throws -> T
+        portraits: PortraitSet = .randomUser, remembering: Int = DemoAPIServer.rememberedBytes,
+        _ body: (DemoAPIServer) async throws -> T
     ) async throws -> T {
-        let server = try await start(host: host, port: port, faults: faults, portraits: portraits)
+        let server = try await start(host: host, port: port, faults: faults, portraits: portraits, remembering: remembering)
         do {
             let result = try await body(server)
             await server.stop()

@@ -142,6 +142,18 @@ struct SettingsFileTests {
         #expect(nested?.description == "site.yml:4: 'cache.ttl' is given twice, on lines 2 and 4, and YAML allows a key once (the last would silently win). Remove one of them.")
     }
 
+    @Test("jobs and images.jobs, one setting under two names, given both is an error naming both lines (the later silently won)")
+    func jobsUnderBothNamesIsAnError() throws {
+        let error = #expect(throws: SettingsError.self) { try SettingsFile.parse("jobs: 8\nimages:\n  jobs: 32\n", shownAs: "site.yml") }
+        #expect(error?.description == "site.yml:3: 'images.jobs' on line 3 and 'jobs' on line 1 are one setting, how many downloads run at once, "
+            + "and the later would silently win. Remove one of them.")
+        let reversed = #expect(throws: SettingsError.self) { try SettingsFile.parse("images: {jobs: 32}\njobs: 8\n", shownAs: "site.yml") }
+        #expect(reversed?.description.hasPrefix("site.yml:2: 'jobs' on line 2 and 'images.jobs' on line 1 are one setting") == true,
+                "\(String(describing: reversed))")
+        #expect(try SettingsFile.parse("images: {jobs: 32}\n", shownAs: "site.yml").0.jobs == 32)
+        #expect(try SettingsFile.parse("jobs: 8\n", shownAs: "site.yml").0.jobs == 8)
+    }
+
     @Test("a tab used to indent is named as the cause, on its line")
     func tabIndentation() {
         let error = #expect(throws: SettingsError.self) { try load("tab-indent.yml") }

@@ -2,9 +2,14 @@ import Dispatch
 
 /// Maps a path and query to the resource the real services would answer, before faults.
 struct DemoRoutes: Sendable {
-    let cache = ResponseCache()
     /// The portraits people point at, and the only ones served.
     var portraits = PortraitSet.randomUser
+    let cache: ResponseCache
+
+    init(portraits: PortraitSet = .randomUser, responseCacheBytes: Int = DemoAPIServer.rememberedBytes) {
+        self.portraits = portraits
+        cache = ResponseCache(limitBytes: responseCacheBytes)
+    }
 
     /// The resource for `path` and `query`; 200s come from the cache when generated before.
     /// - Parameter origin: the server's own origin, e.g. `http://127.0.0.1:8080`, for picture URLs.

@@ -1,13 +1,14 @@
 /// Recently generated 200 responses by path and query, with their ETags, so repeated requests
 /// (benchmarks, revalidations) cost a dictionary lookup instead of regenerating megabytes of JSON.
-/// Bounded by total body size; the oldest entries go first.
+/// Bounded by total body size; the oldest entries go first. A limit of 0 keeps nothing.
 actor ResponseCache {
+
     private var entries: [String: DemoResource] = [:]
     private var order: [String] = []
     private var totalBytes = 0
     private let limitBytes: Int
 
-    init(limitBytes: Int = 64 << 20) {
+    init(limitBytes: Int = DemoAPIServer.rememberedBytes) {
         self.limitBytes = limitBytes
     }
 
@@ -17,7 +18,7 @@ actor ResponseCache {
 
     /// Keeps `resource` (with its ETag set) for `key`.
     func store(_ resource: DemoResource, for key: String) {
-        guard resource.body.count <= limitBytes, entries[key] == nil else { return }
+        guard limitBytes > 0, resource.body.count <= limitBytes, entries[key] == nil else { return }
         entries[key] = resource
         order.append(key)
         totalBytes += resource.body.count
