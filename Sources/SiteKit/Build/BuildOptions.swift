@@ -129,7 +129,9 @@ public struct RenderTiming: Sendable {
 public struct BuildError: Error, LocalizedError, CustomStringConvertible, Sendable {
     public var step: String
     public var message: String
+    /// What became of the output folder.
+    public var outcome = "Nothing was published: the output folder is as it was."
 
-    public var description: String { "\(step) failed: \(message) Nothing was published: the output folder is as it was." }
+    public var description: String { "\(step) failed: \(message) \(outcome)" }
     public var errorDescription: String? { description }
 }

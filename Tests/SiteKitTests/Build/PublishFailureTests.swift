@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+@Suite("Publishing that fails")
+struct PublishFailureTests {
+    /// `chattr FLAG PATH` (a brief child process).
+    private static func chattr(_ flag: String, _ path: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
+        process.arguments = [flag, path]
+        try? process.run()
+        process.waitUntilExit()
+    }
+
+    @Test("an output folder that cannot be swapped (made immutable) fails the Publish step, which says nothing was published and the output is as it was, with the previous site intact",
+          .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/chattr"), "needs root and chattr"))
+    func aFailedSwapSaysNothingWasPublished() async throws {
+        var harness = try BuildHarness(source: .demo, users: 6, perPage: 4)
+        defer { harness.remove() }
+        _ = try await harness.build()
+        let before = try harness.site.files()
+        Self.chattr("+i", harness.output.path)
+        // Whatever happens, the folder can be removed again.
+        defer { Self.chattr("-i", harness.output.path) }
+        harness.settings.title = "A new title"
+        let error = await #expect(throws: BuildError.self) { try await harness.build() }
+        let text = try #require(error?.description)
+        #expect(text.hasPrefix("Publish failed: could not move the new site into place \(harness.output.path): "), "\(text)")
+        #expect(text.hasSuffix(" Nothing was published: the output folder is as it was."), "\(text)")
+        #expect(try harness.site.files() == before)
+        let left = try FileManager.default.contentsOfDirectory(atPath: harness.folder.url.path).filter { $0.contains("staging") }
+        #expect(left.isEmpty, "\(left)")
+    }
+}
