@@ -4,19 +4,22 @@ import SiteKit
 
 /// The options of a build, shared by `site build` and `site serve`.
 struct BuildFlags: ParsableArguments {
+    /// The settings a build has with neither site.yml nor flags, for the help's defaults.
+    private static let defaults = SiteSettings()
+
     @Option(help: "The settings file.") var config = "site.yml"
-    @Option(help: "Where the site is written: a folder of its own, replaced whole by every build.") var output: String?
-    @Option(name: .customLong("cache-dir"), help: "The HTTP cache folder.") var cacheDir: String?
-    @Option(name: .customLong("randomuser-url"), help: "The people API.") var randomUserURL: String?
-    @Option(name: .customLong("jsonplaceholder-url"), help: "The posts API.") var jsonPlaceholderURL: String?
+    @Option(help: "Where the site is written: a folder of its own, replaced whole by every build (default: site.yml's output, else \(BuildFlags.defaults.output)).") var output: String?
+    @Option(name: .customLong("cache-dir"), help: "The HTTP cache folder (default: site.yml's cache_dir, else \(BuildFlags.defaults.cacheDirectory)).") var cacheDir: String?
+    @Option(name: .customLong("randomuser-url"), help: "The people API (default: site.yml's randomuser_url, else \(BuildFlags.defaults.randomUserURL.absoluteString)).") var randomUserURL: String?
+    @Option(name: .customLong("jsonplaceholder-url"), help: "The posts API (default: site.yml's jsonplaceholder_url, else \(BuildFlags.defaults.jsonPlaceholderURL.absoluteString)).") var jsonPlaceholderURL: String?
     // `.unconditional`: a negative number is the value, to be refused by its range, not a flag missing.
-    @Option(parsing: .unconditional, help: "How many people to fetch.") var users: Int?
+    @Option(parsing: .unconditional, help: "How many people to fetch (default: site.yml's users, else \(BuildFlags.defaults.users)).") var users: Int?
     @Option(parsing: .unconditional, help: "The randomuser seed (one for all pages); picked and printed when absent.") var seed: String?
-    @Option(name: .customLong("per-page"), parsing: .unconditional, help: "Entries per list page.") var perPage: Int?
-    @Option(parsing: .unconditional, help: "Concurrent downloads, and connections per host.") var jobs: Int?
-    @Option(parsing: .unconditional, help: "Whole-response deadline per attempt, in seconds.") var timeout: Double?
-    @Option(parsing: .unconditional, help: "Freshness floor for cached responses, e.g. 10m or 1d.") var ttl: String?
-    @Option(help: "How pages link to a folder's page: folders (users/, for a web server) or files (users/index.html, for a site opened from disk).")
+    @Option(name: .customLong("per-page"), parsing: .unconditional, help: "Entries per list page (default: site.yml's per_page, else \(BuildFlags.defaults.perPage)).") var perPage: Int?
+    @Option(parsing: .unconditional, help: "Concurrent downloads, and connections per host (default: site.yml's jobs, else \(BuildFlags.defaults.jobs)).") var jobs: Int?
+    @Option(parsing: .unconditional, help: "Whole-response deadline per attempt, in seconds (default: site.yml's timeout, else \(Int(defaults.timeout))).") var timeout: Double?
+    @Option(parsing: .unconditional, help: "Freshness floor for cached responses, e.g. 10m or 1d (default: site.yml's cache.ttl, else none: the API's own headers decide).") var ttl: String?
+    @Option(help: "How pages link to a folder's page: folders (users/, for a web server) or files (users/index.html, for a site opened from disk) (default: site.yml's links, else \(BuildFlags.defaults.links.rawValue)).")
     var links: String?
     @Flag(help: "Use the live APIs only; never fall back to demo data.") var live = false
     @Flag(help: "Use the embedded demo API only; no internet needed.") var demo = false

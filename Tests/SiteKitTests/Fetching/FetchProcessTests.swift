@@ -88,6 +88,25 @@ import Testing
         #expect(String(decoding: run.output, as: UTF8.self) == SiteVersion.number + "\n")
     }
 
+    @Test("build and serve --help give each setting's default, taken from the settings themselves, and that site.yml comes first",
+          .enabled(if: executable != nil, "the site executable is not built next to the tests; run swift build first"))
+    func helpGivesTheDefaults() async throws {
+        let defaults = SiteSettings()
+        for command in ["build", "serve"] {
+            let run = try await Self.run([command, "--help"])
+            #expect(run.status == 0)
+            // Folded to one line: the help wraps its text at the terminal's width.
+            let help = String(decoding: run.output, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            for expected in ["(default: site.yml's users, else \(defaults.users))", "(default: site.yml's per_page, else \(defaults.perPage))",
+                             "(default: site.yml's jobs, else \(defaults.jobs))", "(default: site.yml's timeout, else \(Int(defaults.timeout)))",
+                             "(default: site.yml's output, else \(defaults.output))", "(default: site.yml's cache_dir, else \(defaults.cacheDirectory))",
+                             "(default: site.yml's randomuser_url, else \(defaults.randomUserURL.absoluteString))",
+                             "(default: site.yml's links, else \(defaults.links.rawValue))"] {
+                #expect(help.contains(expected), "site \(command) --help lacks \(expected)")
+            }
+        }
+    }
+
     @Test("a port beyond 65535, a timeout of 0 or nan, and negative counts are refused with their ranges, not wrapped around or misread",
           .enabled(if: executable != nil, "the site executable is not built next to the tests; run swift build first"))
     func outOfRangeNumbersAreRefused() async throws {
