@@ -18,8 +18,11 @@ struct FetchCommand: AsyncParsableCommand {
     @Argument(help: "The http or https URL to fetch.")
     var url: String
 
-    @Option(name: .customLong("cache-dir"), help: "The cache folder shared with builds.")
-    var cacheDirectory = ".cache"
+    @Option(name: .customLong("cache-dir"), help: "The cache folder (default: the cache_dir of the settings file, as builds use it, else .cache).")
+    var cacheDirectory: String?
+
+    @Option(help: "The settings file whose cache_dir is read, from its own folder as builds read it (default: site.yml, if there is one).")
+    var config: String?
 
     @Option(help: "The request method (default: GET, or POST with --data).")
     var method: String?
@@ -49,7 +52,7 @@ struct FetchCommand: AsyncParsableCommand {
     var verbose = false
 
     func validate() throws {
-        guard !cacheDirectory.isEmpty else {
+        guard cacheDirectory?.isEmpty != true else {
             throw ValidationError("--cache-dir must name a folder, such as .cache; an empty one would put the cache in the current folder.")
         }
         guard timeout > 0, timeout <= 3600 else {
@@ -61,7 +64,19 @@ struct FetchCommand: AsyncParsableCommand {
         let options = FetchToolOptions(url: url, method: method, headers: headers, body: data.map { Data($0.utf8) },
                                        json: json, noRetry: noRetry, offline: offline, refresh: refresh, timeout: timeout)
         let reporter = Reporter(verbosity: verbose ? .verbose : .normal)
-        let client = HTTPClient.standard(cacheDirectory: URL(fileURLWithPath: cacheDirectory),
+        let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        let cache: URL
+        do {
+            let (resolved, origin) = try FetchCacheFolder.resolve(flag: cacheDirectory, config: config, in: folder)
+            cache = resolved
+            reporter.detail("cache: \(resolved.path) (\(origin))")
+        } catch let error as SettingsError {
+            let output = FetchTool.settingsFailure(error, json: json)
+            StandardStream.output(output.standardOutput)
+            StandardStream.error(output.standardError)
+            throw ExitCode(output.exitCode)
+        }
+        let client = HTTPClient.standard(cacheDirectory: cache,
                                          options: FetchTool.clientOptions(options), maxConnectionsPerHost: 4, reporter: reporter)
         // Ctrl-C or SIGTERM stops the request; the cache is only ever written whole.
         // A fetch the signal cancelled comes back as a failure: that is the interruption.

@@ -127,6 +127,12 @@ public enum FetchTool {
         return "HTTP \(result.response.status)\(location), \(result.outcome.rawValue), \(age), \(result.response.body.count) bytes, \(milliseconds) ms\(retry)"
     }
 
+    /// What `site fetch` prints when the settings file that names its cache folder cannot be
+    /// read: the error, with kind `settings`, exit status 1 (as a build's).
+    public static func settingsFailure(_ error: SettingsError, json: Bool) -> FetchToolOutput {
+        failure(error.description, kind: "settings", json: json)
+    }
+
     private static func failure(_ message: String, kind: String, json: Bool, exitCode: Int32 = 1) -> FetchToolOutput {
         if json {
             return FetchToolOutput(standardOutput: FetchJSON.failure(message: message, kind: kind), standardError: "", exitCode: exitCode)

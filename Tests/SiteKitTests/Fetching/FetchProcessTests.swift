@@ -18,10 +18,11 @@ import Testing
         var errors = Data()
     }
 
-    private static func run(_ arguments: [String]) async throws -> Run {
+    private static func run(_ arguments: [String], in folder: URL? = nil) async throws -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
         let stdout = Pipe()
         process.standardOutput = stdout
         let stderr = Pipe()
@@ -79,6 +80,44 @@ import Testing
             let object = try JSONSerialization.jsonObject(with: offline.output) as? [String: Any]
             #expect(offline.status == 0 && object?["cache"] as? String == "hit" && origin.requestCount == before)
         }
+    }
+
+    @Test("site fetch in a site's folder uses the cache its builds use (site.yml's cache_dir), so a second fetch is a hit there; --cache-dir still wins",
+          .enabled(if: executable != nil, "the site executable is not built next to the tests; run swift build first"))
+    func fetchUsesTheCacheOfTheSiteYmlBeside() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try Data("cache_dir: build/http\n".utf8).write(to: folder.url.appendingPathComponent("site.yml"))
+        try await TestOrigin.run({ _ in .text("fresh", headers: ["Cache-Control": "max-age=600"]) }) { origin in
+            let url = origin.url("/posts").absoluteString
+            let first = try await Self.run(["fetch", "--json", "--no-retry", url], in: folder.url)
+            let second = try await Self.run(["fetch", "--json", "--offline", url], in: folder.url)
+            for (run, outcome) in [(first, "miss"), (second, "hit")] {
+                let object = try JSONSerialization.jsonObject(with: run.output) as? [String: Any]
+                #expect(run.status == 0 && object?["cache"] as? String == outcome, "\(String(decoding: run.output, as: UTF8.self))")
+            }
+            #expect(try HTTPCache(directory: folder.url.appendingPathComponent("build/http")).entries(method: "GET", url: origin.url("/posts")).count == 1)
+            #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(".cache").path))
+            let elsewhere = try await Self.run(["fetch", "--json", "--offline", "--cache-dir", "other", url], in: folder.url)
+            let object = try JSONSerialization.jsonObject(with: elsewhere.output) as? [String: Any]
+            #expect(elsewhere.status == 1 && object?["kind"] as? String == "offline", "\(String(decoding: elsewhere.output, as: UTF8.self))")
+        }
+    }
+
+    @Test("site fetch with a settings file it cannot read says so, as a build would, in its JSON too",
+          .enabled(if: executable != nil, "the site executable is not built next to the tests; run swift build first"))
+    func fetchWithABrokenSettingsFileSaysSo() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try Data("cache_dir: [a\n".utf8).write(to: folder.url.appendingPathComponent("site.yml"))
+        let run = try await Self.run(["fetch", "--json", "http://127.0.0.1:9/"], in: folder.url)
+        let object = try JSONSerialization.jsonObject(with: run.output) as? [String: Any]
+        #expect(run.status == 1 && object?["kind"] as? String == "settings")
+        #expect((object?["error"] as? String)?.hasPrefix("site.yml:") == true, "\(String(describing: object))")
+        let missing = try await Self.run(["fetch", "--config", "nowhere.yml", "http://127.0.0.1:9/"], in: folder.url)
+        #expect(missing.status == 1)
+        #expect(String(decoding: missing.errors, as: UTF8.self).hasPrefix("error: nowhere.yml: the settings file does not exist."),
+                "\(String(decoding: missing.errors, as: UTF8.self))")
     }
 
     @Test(.enabled(if: executable != nil, "the site executable is not built next to the tests; run swift build first"))
