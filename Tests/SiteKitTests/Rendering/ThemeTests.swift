@@ -10,6 +10,19 @@ struct ThemeTests {
         source.matches(of: /<([a-z]+)\s+class="([^"]*)"[^>]*\shidden[\s>]/).map { (String($0.1), $0.2.split(separator: " ").map(String.init)) }
     }
 
+    @Test("the theme's own templates pass the checks a build runs on overridden ones (nesting, partials that exist, no include loop), which is why a build without overrides skips them")
+    func themePassesTheTemplateChecks() throws {
+        let included = try TemplateSources.check(DefaultTemplates.all, overridden: [], in: nil)
+        #expect(included.isSubset(of: Set(DefaultTemplates.all.keys)), "\(included.subtracting(DefaultTemplates.all.keys))")
+        #expect(included.contains("layout") && included.contains("breadcrumbs"))
+        for (name, source) in DefaultTemplates.all {
+            #expect(TemplateSections.tooDeep(in: source) == nil, "\(name)")
+        }
+        #expect(TemplatePartials.cycle(in: DefaultTemplates.all) == nil)
+        let plain = try TemplateSources()
+        #expect(plain.unused.isEmpty && plain.overridden.isEmpty)
+    }
+
     @Test("an element the templates mark hidden stays hidden, even when its class sets a display")
     func hiddenWinsOverClassDisplay() throws {
         let css = Stylesheet.css
