@@ -13,6 +13,9 @@ struct PageFrame: Sendable, Hashable {
     var menu: [MenuLink] = []
     /// How pages link to a folder's page (`users/` or `users/index.html`).
     var links = LinkStyle.folders
+    /// The site's `base_url` when pages name their own address (`canonical`): nil for a demo
+    /// build (`noindex`, made-up people) and for a placeholder such as `site init` writes.
+    var canonicalBase: String?
 
     /// `../` once per folder between `path` and the site root: "users/page/2/index.html" → "../../../".
     static func root(for path: String) -> String {
@@ -37,6 +40,12 @@ struct PageFrame: Sendable, Hashable {
         context["intro"] = page.bodyHTML
         context["header"] = parts.header
         context["footer"] = parts.footer
+        // The address search engines should index the page under: the sitemap's, as a folder URL
+        // (`users/` rather than `users/index.html`, which static hosts also serve). The 404 page
+        // is served at every address that has no page, so it names none.
+        if let canonicalBase, path != "404.html" {
+            context["canonical"] = SiteURL.absolute(base: canonicalBase, path: path)
+        }
         return context
     }
 

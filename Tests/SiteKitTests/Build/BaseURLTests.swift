@@ -29,6 +29,41 @@ struct BaseURLTests {
         }
     }
 
+    @Test("with a real base_url every page but the 404 names its address, the sitemap's, as canonical; demo builds and a placeholder name none")
+    func pagesNameTheirCanonicalAddress() async throws {
+        try await DemoAPIServer.with { server in
+            var harness = try BuildHarness(source: .live, users: 5, perPage: 2)
+            defer { harness.remove() }
+            harness.use(server)
+            harness.settings.baseURL = "https://people.test/sub"
+            _ = try await harness.build()
+            let files = try harness.site.files()
+            func canonical(_ path: String) -> String? {
+                let html = String(decoding: files[path] ?? Data(), as: UTF8.self)
+                return html.firstMatch(of: /<link rel="canonical" href="([^"]*)">/).map { String($0.1) }
+            }
+            #expect(canonical("index.html") == "https://people.test/sub/")
+            #expect(canonical("users/index.html") == "https://people.test/sub/users/")
+            #expect(canonical("users/page/2.html") == "https://people.test/sub/users/page/2.html")
+            let person = try #require(files.keys.first { $0.hasPrefix("users/") && !$0.hasPrefix("users/page/") && $0 != "users/index.html" })
+            #expect(canonical(person) == "https://people.test/sub/" + person)
+            #expect(canonical("404.html") == nil)
+            let sitemap = String(decoding: files["sitemap.xml"] ?? Data(), as: UTF8.self)
+            #expect(sitemap.contains("<loc>https://people.test/sub/users/</loc>"), "canonical and sitemap agree")
+
+            harness.settings.baseURL = "https://example.com/"
+            _ = try await harness.build()
+            #expect(try harness.site.files().allSatisfy { !String(decoding: $0.value, as: UTF8.self).contains("rel=\"canonical\"") })
+        }
+        let demo = try BuildHarness(source: .demo, users: 3)
+        defer { demo.remove() }
+        var real = demo
+        real.settings.baseURL = "https://people.test/"
+        _ = try await real.build()
+        #expect(try real.site.files().allSatisfy { !String(decoding: $0.value, as: UTF8.self).contains("rel=\"canonical\"") },
+                "a demo build is noindex and made up")
+    }
+
     @Test("reserved example domains and their subdomains are placeholders; others are not",
           arguments: [("https://example.com/", true), ("https://www.example.org/blog/", true), ("http://EXAMPLE.NET", true),
                       ("https://notexample.com/", false), ("https://user.github.io/project/", false)])

@@ -40,7 +40,8 @@ enum DefaultTemplates {
     {{#demo}}<meta name="robots" content="noindex">
     {{/demo}}<title>{{page.title}}{{#pagination.isLater}}, page {{pagination.current}} of {{pagination.total}}{{/pagination.isLater}}{{^page.isSiteTitle}} · {{site.title}}{{/page.isSiteTitle}}</title>
     {{#page.description}}<meta name="description" content="{{page.description}}">
-    {{/page.description}}<link rel="stylesheet" href="{{root}}assets/site.css">
+    {{/page.description}}{{#canonical}}<link rel="canonical" href="{{canonical}}">
+    {{/canonical}}<link rel="stylesheet" href="{{root}}assets/site.css">
     <link rel="icon" href="{{root}}favicon.svg" type="image/svg+xml">
     <link rel="alternate" type="application/atom+xml" title="Posts" href="{{root}}feed.xml">
     {{#pagination.prev}}<link rel="prev" href="{{href}}">
