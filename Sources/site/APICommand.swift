@@ -23,7 +23,8 @@ struct APICommand: AsyncParsableCommand {
     @Option(help: "The address to listen on.")
     var host = "127.0.0.1"
 
-    @Option(help: "The port to listen on; 0 picks a free one.")
+    // `.unconditional`: -1 is the value, refused by its range, not a flag missing.
+    @Option(parsing: .unconditional, help: "The port to listen on; 0 picks a free one.")
     var port = 8080
 
     @Option(help: ArgumentHelp("Delay added to every response, e.g. 20ms or 0.5s.", valueName: "duration"))

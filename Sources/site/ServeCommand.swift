@@ -16,7 +16,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var flags: BuildFlags
     @Option(help: "The address to listen on; only this machine can connect to the default.") var host = "127.0.0.1"
-    @Option(help: "The port to listen on; 0 picks a free one.") var port = 8000
+    // `.unconditional`: -1 is the value, refused by its range, not a flag missing.
+    @Option(parsing: .unconditional, help: "The port to listen on; 0 picks a free one.") var port = 8000
     @Flag(name: .customLong("no-watch"), help: "Serve without watching the sources.") var noWatch = false
 
     func validate() throws {

@@ -151,6 +151,8 @@ import Testing
     func outOfRangeNumbersAreRefused() async throws {
         for (arguments, message) in [(["api", "--port", "70000"], "--port must be between 1 and 65535"),
                                      (["serve", "--port", "65536", "--no-watch"], "--port must be between 1 and 65535"),
+                                     (["api", "--port", "-1"], "--port must be between 1 and 65535 (or 0 for a free one), not -1."),
+                                     (["serve", "--port", "-1", "--no-watch"], "--port must be between 1 and 65535 (or 0 for a free one), not -1."),
                                      (["fetch", "http://127.0.0.1:9/", "--timeout", "0"], "--timeout must be more than 0"),
                                      (["fetch", "http://127.0.0.1:9/", "--timeout", "nan"], "--timeout must be more than 0"),
                                      (["fetch", "http://127.0.0.1:9/", "--timeout", "-1"], "--timeout must be more than 0"),
