@@ -107,7 +107,13 @@ struct SettingsReader {
                 + "are one setting, how many downloads run at once, and the later would silently win. Remove one of them")
         }
         jobsGiven = (key, line)
-        return try integer(key, node)
+        let jobs = try integer(key, node)
+        // Checked here as well as in `SiteSettings.validated`, which knows neither of the two names
+        // nor the line.
+        guard (1...512).contains(jobs) else {
+            throw SettingsError(file: file, line: line, message: "\(key) must be between 1 and 512, not \(jobs)")
+        }
+        return jobs
     }
 
     /// Whether `node` is YAML's null: `~`, `null` or nothing at all after the colon.

@@ -151,6 +151,8 @@ struct SettingsFileTests {
         #expect(reversed?.description.hasPrefix("site.yml:2: 'jobs' on line 2 and 'images.jobs' on line 1 are one setting") == true,
                 "\(String(describing: reversed))")
         #expect(try SettingsFile.parse("images: {jobs: 32}\n", shownAs: "site.yml").0.jobs == 32)
+        let outOfRange = #expect(throws: SettingsError.self) { try SettingsFile.parse("title: T\nimages:\n  jobs: 0\n", shownAs: "site.yml") }
+        #expect(outOfRange?.description == "site.yml:3: images.jobs must be between 1 and 512, not 0.")
         #expect(try SettingsFile.parse("jobs: 8\n", shownAs: "site.yml").0.jobs == 8)
     }
 
