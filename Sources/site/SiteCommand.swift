@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SiteKit
 
 /// `site`: a static site generator for sites built from live APIs.
@@ -14,6 +15,10 @@ struct SiteCommand: AsyncParsableCommand {
     static func main() async {
         // Before anything else runs: nothing but the output and cache folders is ever written.
         FoundationStores.keepOutOfHome()
+        // A reader that goes away (`site build --verbose 2>&1 | head -1`) makes writes fail with
+        // EPIPE, which `StandardStream` drops; the signal would kill a build midway instead and
+        // leave its staging folder. (Demo builds were spared only because SwiftNIO ignores it.)
+        signal(SIGPIPE, SIG_IGN)
         await main(nil)
     }
 }
