@@ -68,7 +68,8 @@ public enum FetchTool {
                 throw FetchToolError("--header \"\(line)\" is not of the form \"Name: value\"")
             }
             // A line break would start another header, which URLSession drops without a word.
-            guard !line.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\0" }) else {
+            // By scalar: "\r\n" is one Character, equal to neither "\r" nor "\n".
+            guard !line.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\0" }) else {
                 throw FetchToolError("--header \"\(line.debugDescription.dropFirst().dropLast())\" holds a line break; give each header its own --header")
             }
             let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)

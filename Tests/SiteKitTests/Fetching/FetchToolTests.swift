@@ -74,6 +74,13 @@ import Testing
             try FetchTool.request(FetchToolOptions(url: "http://x.test/", headers: ["X-A: b\nInjected: yes"]))
         }
         #expect(split.map { "\($0)".contains("holds a line break; give each header its own --header") } == true)
+        // "\r\n" is one Character in Swift, equal to neither "\r" nor "\n": it slipped through, and
+        // URLSession then dropped the whole header without a word.
+        for value in ["X-A: b\r\nInjected: yes", "X-A: b\rInjected: yes", "X-A: b\u{0}"] {
+            #expect(throws: FetchToolError.self, "\(value.debugDescription)") {
+                try FetchTool.request(FetchToolOptions(url: "http://x.test/", headers: [value]))
+            }
+        }
         #expect(FetchTool.limits.maxRedirects == 0)
     }
 
