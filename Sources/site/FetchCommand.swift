@@ -51,27 +51,26 @@ struct FetchCommand: AsyncParsableCommand {
     @Flag(help: "Print one line per request on standard error.")
     var verbose = false
 
-    func validate() throws {
-        guard cacheDirectory?.isEmpty != true else {
-            throw ValidationError("--cache-dir must name a folder, such as .cache; an empty one would put the cache in the current folder.")
-        }
-        guard timeout > 0, timeout <= 3600 else {
-            throw ValidationError("--timeout must be more than 0 and at most 3600 seconds, not \(timeout.formatted()).")
-        }
-    }
-
     func run() async throws {
         let options = FetchToolOptions(url: url, method: method, headers: headers, body: data.map { Data($0.utf8) },
                                        json: json, noRetry: noRetry, offline: offline, refresh: refresh, timeout: timeout)
         let reporter = Reporter(verbosity: verbose ? .verbose : .normal)
         let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         let cache: URL
+        // Checked here rather than in `validate()`, so that with --json these too are one JSON object.
         do {
+            guard timeout > 0, timeout <= 3600 else {
+                throw FetchToolError("--timeout must be more than 0 and at most 3600 seconds, not \(timeout.isFinite ? timeout.formatted(.number.grouping(.never)) : "\(timeout)")")
+            }
             let (resolved, origin) = try FetchCacheFolder.resolve(flag: cacheDirectory, config: config, in: folder)
             cache = resolved
             reporter.detail("cache: \(resolved.path) (\(origin))")
-        } catch let error as SettingsError {
-            let output = FetchTool.settingsFailure(error, json: json)
+        } catch {
+            let output = switch error {
+            case let error as SettingsError: FetchTool.settingsFailure(error, json: json)
+            case let error as FetchToolError: FetchTool.usageFailure(error, json: json)
+            default: FetchTool.usageFailure(FetchToolError("\(error)"), json: json)
+            }
             StandardStream.output(output.standardOutput)
             StandardStream.error(output.standardError)
             throw ExitCode(output.exitCode)

@@ -9,19 +9,46 @@ public enum FetchCacheFolder {
     ///   that file's folder as builds resolve it; a settings file named with `--config` must exist,
     ///   `site.yml` need not;
     /// - else `.cache` in `folder`, a build's default.
-    /// Throws `SettingsError` for a settings file that cannot be read, as a build would.
+    ///
+    /// A folder a build would refuse as its cache (the project itself, your home folder, the root)
+    /// is refused too. Throws `SettingsError` for a settings file that cannot be read or names such
+    /// a folder, `FetchToolError` for such a `--cache-dir`.
     public static func resolve(flag: String?, config: String?, in folder: URL) throws -> (folder: URL, origin: String) {
         func fromFolder(_ path: String) -> URL {
-            path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+            (path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)).standardizedFileURL
         }
-        if let flag { return (fromFolder(flag), "--cache-dir") }
+        if let flag {
+            guard !flag.isEmpty else {
+                throw FetchToolError("--cache-dir must name a folder, such as .cache; an empty one would put the cache in the current folder")
+            }
+            let cache = fromFolder(flag)
+            if let refusal = refusal(of: cache, project: folder) { throw FetchToolError("--cache-dir: " + refusal) }
+            return (cache, "--cache-dir")
+        }
         let shown = config ?? "site.yml"
         let file = fromFolder(shown)
         let (settings, _) = try SettingsFile.load(file, shownAs: shown, required: config != nil)
         guard FileManager.default.fileExists(atPath: file.path) else {
-            return (fromFolder(settings.cacheDirectory), "the default, as no \(shown) is here")
+            return (fromFolder(settings.cacheDirectory), "the default, as there is no \(shown)")
         }
-        let project = BuildOptions(projectDirectory: file.deletingLastPathComponent())
-        return (project.resolve(settings.cacheDirectory), "cache_dir of \(shown)")
+        let project = file.deletingLastPathComponent()
+        let cache = BuildOptions(projectDirectory: project).resolve(settings.cacheDirectory).standardizedFileURL
+        if let refusal = refusal(of: cache, project: project) {
+            throw SettingsError(file: shown, line: nil, message: "cache_dir: " + refusal)
+        }
+        let given = settings.cacheDirectory != SiteSettings().cacheDirectory
+        return (cache, given ? "cache_dir of \(shown)" : "the default, \(SiteSettings().cacheDirectory) beside \(shown)")
+    }
+
+    /// Why a build would not use `cache` as its cache folder, as a sentence without its full stop.
+    private static func refusal(of cache: URL, project: URL) -> String? {
+        do {
+            try ProtectedPlaces(project: project, cache: cache).refuse(cache, role: .cache)
+            return nil
+        } catch let error as OutputError {
+            return error.detail
+        } catch {
+            return "\(error)"
+        }
     }
 }

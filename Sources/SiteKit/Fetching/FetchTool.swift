@@ -128,6 +128,12 @@ public enum FetchTool {
         return "HTTP \(result.response.status)\(location), \(result.outcome.rawValue), \(age), \(result.response.body.count) bytes, \(milliseconds) ms\(retry)"
     }
 
+    /// What `site fetch` prints for a command line it cannot use: the error, with kind `usage`,
+    /// exit status 64, as one JSON object with `--json`.
+    public static func usageFailure(_ error: FetchToolError, json: Bool) -> FetchToolOutput {
+        failure(error.message, kind: "usage", json: json, exitCode: 64)
+    }
+
     /// What `site fetch` prints when the settings file that names its cache folder cannot be
     /// read: the error, with kind `settings`, exit status 1 (as a build's).
     public static func settingsFailure(_ error: SettingsError, json: Bool) -> FetchToolOutput {

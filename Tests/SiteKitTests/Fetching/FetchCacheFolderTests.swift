@@ -20,6 +20,24 @@ struct FetchCacheFolderTests {
         #expect(try FetchCacheFolder.resolve(flag: nil, config: "blog/site.yml", in: here).folder.path
             == here.appendingPathComponent("blog/.cache").path)
         #expect(try FetchCacheFolder.resolve(flag: "/tmp/x", config: "blog/site.yml", in: here).folder.path == "/tmp/x")
+        #expect(try FetchCacheFolder.resolve(flag: nil, config: "blog/site.yml", in: here).origin == "the default, .cache beside blog/site.yml")
+        #expect(try FetchCacheFolder.resolve(flag: "a/../b", config: nil, in: here).folder.path == here.appendingPathComponent("b").path)
+    }
+
+    @Test("a cache folder a build would refuse (the project itself, an empty name) is refused, from site.yml or --cache-dir, instead of filling the site's folder")
+    func aFolderABuildRefusesIsRefused() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        for value in ["\"\"", "."] {
+            try Data("cache_dir: \(value)\n".utf8).write(to: folder.url.appendingPathComponent("site.yml"))
+            let error = #expect(throws: SettingsError.self, "\(value)") { try FetchCacheFolder.resolve(flag: nil, config: nil, in: folder.url) }
+            #expect(error?.description.hasPrefix("site.yml: cache_dir: site will not use \(folder.url.standardizedFileURL.path): it holds the project itself") == true,
+                    "\(String(describing: error))")
+        }
+        for flag in [".", ""] {
+            #expect(throws: FetchToolError.self, "\(flag)") { try FetchCacheFolder.resolve(flag: flag, config: nil, in: folder.url) }
+        }
+        #expect(FileManager.default.subpaths(atPath: folder.url.path) == ["site.yml"])
     }
 
     @Test("a settings file named with --config must exist; one that cannot be read is its error, as for a build")

@@ -114,6 +114,13 @@ import Testing
         let object = try JSONSerialization.jsonObject(with: run.output) as? [String: Any]
         #expect(run.status == 1 && object?["kind"] as? String == "settings")
         #expect((object?["error"] as? String)?.hasPrefix("site.yml:") == true, "\(String(describing: object))")
+        for arguments in [["--timeout", "-1"], ["--timeout", "inf"], ["--cache-dir", ""]] {
+            let usage = try await Self.run(["fetch", "--json", "http://127.0.0.1:9/"] + arguments, in: folder.url)
+            let object = try JSONSerialization.jsonObject(with: usage.output) as? [String: Any]
+            #expect(usage.status == 64 && object?["kind"] as? String == "usage", "\(arguments): \(String(decoding: usage.output, as: UTF8.self))")
+        }
+        let infinite = try await Self.run(["fetch", "--timeout", "inf", "http://127.0.0.1:9/"], in: folder.url)
+        #expect(String(decoding: infinite.errors, as: UTF8.self) == "error: --timeout must be more than 0 and at most 3600 seconds, not inf\n")
         let missing = try await Self.run(["fetch", "--config", "nowhere.yml", "http://127.0.0.1:9/"], in: folder.url)
         #expect(missing.status == 1)
         #expect(String(decoding: missing.errors, as: UTF8.self).hasPrefix("error: nowhere.yml: the settings file does not exist."),
