@@ -21,6 +21,14 @@ public enum SettingsFile {
         if FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder), isFolder.boolValue {
             throw SettingsError(file: shown, line: nil, message: "this is a folder, not a settings file. Name the site.yml file itself with --config")
         }
+        // A symbolic link to nothing is a settings file that cannot be read, not an absent one:
+        // taken for absent, the build went on with every default (a new random seed, the demo
+        // data of another output folder).
+        if !FileManager.default.fileExists(atPath: file.path),
+           let target = try? FileManager.default.destinationOfSymbolicLink(atPath: file.path) {
+            throw SettingsError(file: shown, line: nil, message: "this is a symbolic link to \(target), which does not exist. "
+                + "Point the link at the settings file, or remove it to build with the defaults")
+        }
         guard FileManager.default.fileExists(atPath: file.path) else {
             if required {
                 throw SettingsError(file: shown, line: nil, message: "the settings file does not exist. Check the --config path, or run without --config to use site.yml")
@@ -148,9 +156,10 @@ struct SettingsReader {
         }
     }
 
-    func url(_ key: String, _ node: Node) throws -> URL {
+    /// - Parameter example: an address of the kind the setting takes, for the error.
+    func url(_ key: String, _ node: Node, example: String = "https://example.com/api/") throws -> URL {
         let value = try text(key, node)
-        guard let url = SafeURL.http(value) else { throw fail(key, "an http(s) URL such as https://example.com/api/") }
+        guard let url = SafeURL.http(value) else { throw fail(key, "an http(s) URL such as \(example), not \(value)") }
         return url
     }
 
@@ -191,10 +200,14 @@ struct SettingsReader {
             }
             settings.language = tag
         case "base_url":
-            let base = try url(key, node)
+            let base = try url(key, node, example: "https://user.github.io/project/")
             // Every address of the site is base_url and a path: `?q=1#f` would end up inside them.
             guard base.query == nil, base.fragment == nil else {
                 throw fail(key, "the address the site is served at, without ? or # (such as https://user.github.io/project/)")
+            }
+            // Every page, the sitemap and the feed would publish the password.
+            guard base.user == nil, base.password == nil else {
+                throw fail(key, "the address the site is served at, without a user name or password (such as https://user.github.io/project/)")
             }
             settings.baseURL = base.absoluteString
         case "source":

@@ -73,6 +73,16 @@ struct BaseURLTests {
         #expect(settings.baseURLIsPlaceholder == placeholder)
     }
 
+    @Test("a base_url with a user name or password is refused: every page's canonical link, the sitemap and the feed would publish it; one that is no URL says which kind of address it takes")
+    func credentialsAreRefused() {
+        for text in ["base_url: 'https://user:pw@people.test/'\n", "base_url: https://user@people.test/\n"] {
+            let error = #expect(throws: SettingsError.self) { try SettingsFile.parse(text, shownAs: "site.yml") }
+            #expect(error?.description == "site.yml:1: 'base_url' must be the address the site is served at, without a user name or password (such as https://user.github.io/project/).")
+        }
+        let notURL = #expect(throws: SettingsError.self) { try SettingsFile.parse("base_url: people.test/\n", shownAs: "site.yml") }
+        #expect(notURL?.description == "site.yml:1: 'base_url' must be an http(s) URL such as https://user.github.io/project/, not people.test/.")
+    }
+
     @Test("a base_url with a query or a fragment is refused: every address of the site would carry it")
     func queryAndFragmentAreRefused() {
         for text in ["base_url: https://x.test/?q=1\n", "base_url: https://x.test/#top\n"] {

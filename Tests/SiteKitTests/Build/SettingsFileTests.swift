@@ -163,6 +163,17 @@ struct SettingsFileTests {
         #expect(error?.description.contains("that line holds a tab, and YAML is indented with spaces only") == true, "\(String(describing: error))")
     }
 
+    @Test("a site.yml that is a symbolic link to nothing is an error naming where it points, not an absent file whose defaults a build would use")
+    func danglingLinkIsAnError() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let file = folder.url.appendingPathComponent("site.yml")
+        try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: "/nonexistent/site.yml")
+        let error = #expect(throws: SettingsError.self) { try SettingsFile.load(file, shownAs: "site.yml", required: false) }
+        #expect(error?.description == "site.yml: this is a symbolic link to /nonexistent/site.yml, which does not exist. "
+            + "Point the link at the settings file, or remove it to build with the defaults.")
+    }
+
     @Test("--config naming a folder says it is a folder")
     func folderAsSettingsFile() throws {
         let folder = try TemporaryFolder()
