@@ -114,6 +114,14 @@ struct DataGathering: Sendable {
                 + "and sent none that could be read, and a site without its people is not published over the last one. "
                 + "Check that the URL points at a randomuser-compatible API (its answers hold a \"results\" list).")
         }
+        // Posts the API sent, none of them readable: a broken mirror or another API, whose site
+        // without posts would replace the last good one. (An empty list is the API's to send.)
+        if data.posts.isEmpty, let sent = data.skipped.first(where: { $0.list == "posts" && $0.count > 0 }) {
+            throw BuildError(step: "Fetching data", message: "\(sent.url.shown) sent \(BuildSummary.count(sent.count, "post", "posts")) and none "
+                + "could be read\(sent.firstProblem.map { " (the first \($0))" } ?? ""), and a site without its posts is not published over the "
+                + "last one. Check that the URL points at a JSONPlaceholder-compatible API (its /posts answer is a list of objects "
+                + "with id, userId, title and body).")
+        }
         if data.people.count < asked {
             let unreadable = data.repeats + (data.skipped.first { $0.list == "people" }?.count ?? 0)
             reporter.warning("\(randomUser.shown) was asked for \(BuildSummary.count(asked, "person", "people")) and the site lists \(data.people.count): "

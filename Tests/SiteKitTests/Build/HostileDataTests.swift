@@ -130,6 +130,25 @@ struct HostileDataTests {
         #expect(try harness.site.files() == before)
     }
 
+    @Test("posts sent but none readable fail the build, naming the URL and the first problem, and the previous site stays (it published 0 posts)")
+    func noReadablePostsIsAnError() async throws {
+        let unreadable = StubFetcher { request in
+            guard request.url.path == "/posts" else { return try Self.hostileAPI.answer(request) }
+            return HTTPResponse(url: request.url, status: 200, body: Data(#"[{"id": "x"}, 42]"#.utf8))
+        }
+        var harness = try BuildHarness(source: .live, users: 6)
+        defer { harness.remove() }
+        harness.settings.randomUserURL = URL(string: "https://people.invalid/api/")!
+        harness.settings.jsonPlaceholderURL = URL(string: "https://posts.invalid")!
+        _ = try await harness.build(client: Self.hostileAPI)
+        let before = try harness.site.files()
+        let error = await #expect(throws: BuildError.self) { try await harness.build(client: unreadable) }
+        #expect(error?.description.hasPrefix("Fetching data failed: https://posts.invalid/posts sent 2 posts and none could be read (the first at $[0]") == true,
+                "\(String(describing: error))")
+        #expect(error?.description.hasSuffix("Nothing was published: the output folder is as it was.") == true)
+        #expect(try harness.site.files() == before)
+    }
+
     @Test("a right-to-left override a name leaves open is closed where the name ends: in the page title, an attribute and the text, the rest is not turned around")
     func bidiOverridesEndWithTheName() async throws {
         let harness = try await build()
