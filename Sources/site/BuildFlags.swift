@@ -33,6 +33,9 @@ struct BuildFlags: ParsableArguments {
     func validate() throws {
         if live && demo { throw ValidationError("--live and --demo cannot be used together: pick one.") }
         if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together: pick one.") }
+        if offline && refresh {
+            throw ValidationError("--offline and --refresh cannot be used together: --offline makes no request, and --refresh revalidates every cached response with one. Pick one.")
+        }
         if let ttl, DurationText.seconds(ttl) == nil { throw ValidationError("--ttl must be a duration such as 10m or 1d, not \(ttl).") }
         if let links, LinkStyle(rawValue: links.lowercased()) == nil {
             throw ValidationError("--links must be folders (links such as users/, for a web server) or files (users/index.html, for a site opened from disk), not \(links).")

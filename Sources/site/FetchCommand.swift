@@ -59,6 +59,9 @@ struct FetchCommand: AsyncParsableCommand {
         let cache: URL
         // Checked here rather than in `validate()`, so that with --json these too are one JSON object.
         do {
+            guard !(offline && refresh) else {
+                throw FetchToolError("--offline and --refresh cannot be used together: --offline makes no request, and --refresh revalidates the cached response with one. Pick one")
+            }
             guard timeout > 0, timeout <= 3600 else {
                 throw FetchToolError("--timeout must be more than 0 and at most 3600 seconds, not \(timeout.isFinite ? timeout.formatted(.number.grouping(.never)) : "\(timeout)")")
             }

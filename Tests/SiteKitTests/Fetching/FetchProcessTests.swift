@@ -165,7 +165,9 @@ import Testing
                                      (["fetch", "http://127.0.0.1:9/", "--timeout", "-1"], "--timeout must be more than 0"),
                                      (["build", "--demo", "--users", "-3"], "--users must be between 0 and 1000000, not -3"),
                                      (["build", "--demo", "--per-page", "-1"], "--per-page must be between 1 and 10000, not -1"),
-                                     (["build", "--demo", "--ttl", "-1m"], "--ttl must be a duration such as 10m or 1d, not -1m")] {
+                                     (["build", "--demo", "--ttl", "-1m"], "--ttl must be a duration such as 10m or 1d, not -1m"),
+                                     (["build", "--demo", "--offline", "--refresh"], "--offline and --refresh cannot be used together"),
+                                     (["fetch", "http://127.0.0.1:9/", "--offline", "--refresh"], "--offline and --refresh cannot be used together")] {
             let run = try await Self.run(arguments)
             #expect(run.status != 0, "\(arguments)")
             #expect(String(decoding: run.errors, as: UTF8.self).contains(message), "\(arguments)")
