@@ -115,13 +115,7 @@ struct SettingsReader {
                 + "are one setting, how many downloads run at once, and the later would silently win. Remove one of them")
         }
         jobsGiven = (key, line)
-        let jobs = try integer(key, node)
-        // Checked here as well as in `SiteSettings.validated`, which knows neither of the two names
-        // nor the line.
-        guard (1...512).contains(jobs) else {
-            throw SettingsError(file: file, line: line, message: "\(key) must be between 1 and 512, not \(jobs)")
-        }
-        return jobs
+        return try integer(key, node, in: 1...512, line: line)
     }
 
     /// Whether `node` is YAML's null: `~`, `null` or nothing at all after the colon.
@@ -140,6 +134,16 @@ struct SettingsReader {
 
     func integer(_ key: String, _ node: Node) throws -> Int {
         guard let value = Int(try text(key, node).trimmingCharacters(in: .whitespaces)) else { throw fail(key, "a whole number, such as 50") }
+        return value
+    }
+
+    /// A whole number in `range`; out of it, an error naming the key and its line, as written
+    /// (`SiteSettings.validated` checks the same ranges again, for flags, without a line).
+    func integer(_ key: String, _ node: Node, in range: ClosedRange<Int>, line: Int? = nil) throws -> Int {
+        let value = try integer(key, node)
+        guard range.contains(value) else {
+            throw SettingsError(file: file, line: line ?? self.line, message: "\(key) must be between \(range.lowerBound) and \(range.upperBound), not \(value)")
+        }
         return value
     }
 
@@ -214,8 +218,8 @@ struct SettingsReader {
             guard let mode = SourceMode(rawValue: try text(key, node).lowercased()) else { throw fail(key, "auto, live or demo") }
             settings.source = mode
         case "seed": settings.seed = try text(key, node)
-        case "users": settings.users = try integer(key, node)
-        case "per_page": settings.perPage = try integer(key, node)
+        case "users": settings.users = try integer(key, node, in: 0...1_000_000)
+        case "per_page": settings.perPage = try integer(key, node, in: 1...10_000)
         case "jobs": settings.jobs = try jobs(key, line: line ?? 0, node)
         case "timeout": settings.timeout = try seconds(key, node)
         case "randomuser_url": settings.randomUserURL = try url(key, node)
@@ -248,7 +252,7 @@ struct SettingsReader {
             for (sub, value) in try entries(of: key, node, known: ["sizes", "jobs", "per_host"], example: "images: {sizes: [large]}") {
                 switch sub {
                 case "jobs": settings.jobs = try jobs("images.jobs", line: value.mark?.line ?? line ?? 0, value)
-                case "per_host": settings.imagesPerHost = try integer("images.per_host", value)
+                case "per_host": settings.imagesPerHost = try integer("images.per_host", value, in: 1...512, line: value.mark?.line)
                 case "sizes":
                     let names = try value.sequence.map { try $0.map { try text("images.sizes", $0) } }
                         ?? text("images.sizes", value).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }

@@ -153,6 +153,12 @@ struct SettingsFileTests {
         #expect(try SettingsFile.parse("images: {jobs: 32}\n", shownAs: "site.yml").0.jobs == 32)
         let outOfRange = #expect(throws: SettingsError.self) { try SettingsFile.parse("title: T\nimages:\n  jobs: 0\n", shownAs: "site.yml") }
         #expect(outOfRange?.description == "site.yml:3: images.jobs must be between 1 and 512, not 0.")
+        for (text, message) in [("title: T\nusers: -5\n", "site.yml:2: users must be between 0 and 1000000, not -5."),
+                                ("per_page: 0\n", "site.yml:1: per_page must be between 1 and 10000, not 0."),
+                                ("images:\n  sizes: [large]\n  per_host: 600\n", "site.yml:3: images.per_host must be between 1 and 512, not 600.")] {
+            let error = #expect(throws: SettingsError.self) { try SettingsFile.parse(text, shownAs: "site.yml") }
+            #expect(error?.description == message)
+        }
         #expect(try SettingsFile.parse("jobs: 8\n", shownAs: "site.yml").0.jobs == 8)
     }
 

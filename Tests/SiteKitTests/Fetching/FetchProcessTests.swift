@@ -212,7 +212,7 @@ import Testing
         let config = folder.url.appendingPathComponent("bad.yml")
         try Data("users: -2\n".utf8).write(to: config)
         let fromFile = try await Self.run(["build", "--demo", "--config", config.path])
-        #expect(String(decoding: fromFile.errors, as: UTF8.self).contains("\(config.path): users must be between 0 and 1000000, not -2"))
+        #expect(String(decoding: fromFile.errors, as: UTF8.self).contains("\(config.path):1: users must be between 0 and 1000000, not -2"))
         try Data("users: 5\n".utf8).write(to: config)
         let fromFlag = try await Self.run(["build", "--demo", "--config", config.path, "--jobs", "0"])
         #expect(String(decoding: fromFlag.errors, as: UTF8.self).contains("the command line: --jobs must be between 1 and 512, not 0"))
