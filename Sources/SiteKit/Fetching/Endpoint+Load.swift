@@ -69,7 +69,10 @@ enum JSONBody {
             return .unexpectedBody(received: "a body that is not valid JSON\(typeClause(response))", expected: "JSON")
         }
         let (path, detail) = JSONPath.describe(error)
-        return .decoding(path: path, detail: detail)
+        // randomuser answers some failures 200 with {"error": "Uh oh, …"} and no results: a field
+        // missing at the top, where the server's own words say more than the path.
+        let said = path.filter { $0 == "." || $0 == "[" }.count <= 1 ? ServerMessage.topLevel(in: response.body) : nil
+        return .decoding(path: path, detail: detail + (said.map { "; the server said \"\($0)\"" } ?? ""))
     }
 
     /// What the body is when it plainly is not JSON: empty, an HTML page, or another media type.
@@ -116,6 +119,13 @@ enum ServerMessage {
         let text = String(decoding: body.prefix(400), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty, !text.hasPrefix("<") else { return nil }
         return clip(text.components(separatedBy: .newlines).first ?? text)
+    }
+
+    /// The `error` or `message` text of a JSON object body, and nothing else: what a 200 answer
+    /// that holds no data says of itself.
+    static func topLevel(in body: Data) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return nil }
+        return ["error", "message"].lazy.compactMap { object[$0] as? String }.first { !$0.isEmpty }.map(clip)
     }
 
     private static func clip(_ text: String) -> String {

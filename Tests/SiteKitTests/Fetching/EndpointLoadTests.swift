@@ -107,6 +107,21 @@ struct EndpointLoadTests {
         #expect(error?.description.contains("try later") == true)
     }
 
+    @Test("a 200 answer with no results but an error text (randomuser's {\"error\": \"Uh oh…\"}) is reported with the server's words")
+    func anErrorTextInAnOKAnswerIsQuoted() async throws {
+        let body = Data(#"{"error": "Uh oh, something has gone wrong. Please tweet us @randomapi about the issue. Thank you."}"#.utf8)
+        let error = await #expect(throws: FetchError.self) {
+            try await StubFetcher.always(200, body).load(RandomUserAPI.people(results: 5, seed: "s", page: 1), from: base)
+        }
+        #expect(error?.message(forBuild: false).contains(#"at $.results: the field is missing; the server said "Uh oh, something has gone wrong. Please tweet us @randomapi about the issue. Thank you."; it was not cached."#) == true,
+                "\(String(describing: error?.message(forBuild: false)))")
+        let list = Data(#"[{"error": "not an object"}]"#.utf8)
+        let top = await #expect(throws: FetchError.self) {
+            try await StubFetcher.always(200, list).load(RandomUserAPI.people(results: 5, seed: "s", page: 1), from: base)
+        }
+        #expect(top?.message(forBuild: false).contains("the server said") == false, "only an object's own error text is quoted")
+    }
+
     @Test("JSONPlaceholder lists skip malformed entries and keep the rest")
     func lenientLists() async throws {
         let body = Data(#"[{"id": 1, "userId": "2", "title": "ok", "body": "b"}, {"title": "no id"}, {"id": 3, "title": 5, "body": null}]"#.utf8)
