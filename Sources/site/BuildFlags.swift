@@ -14,15 +14,15 @@ struct BuildFlags: ParsableArguments {
     @Option(name: .customLong("jsonplaceholder-url"), help: "The posts API (default: site.yml's jsonplaceholder_url, else \(BuildFlags.defaults.jsonPlaceholderURL.absoluteString)).") var jsonPlaceholderURL: String?
     // `.unconditional`: a negative number is the value, to be refused by its range, not a flag missing.
     @Option(parsing: .unconditional, help: "How many people to fetch (default: site.yml's users, else \(BuildFlags.defaults.users)).") var users: Int?
-    @Option(parsing: .unconditional, help: "The randomuser seed (one for all pages); picked and printed when absent.") var seed: String?
+    @Option(parsing: .unconditional, help: "The randomuser seed (one for all pages); site.yml's seed, else picked and printed.") var seed: String?
     @Option(name: .customLong("per-page"), parsing: .unconditional, help: "Entries per list page (default: site.yml's per_page, else \(BuildFlags.defaults.perPage)).") var perPage: Int?
-    @Option(parsing: .unconditional, help: "Concurrent downloads, and connections per host (default: site.yml's jobs, else \(BuildFlags.defaults.jobs)).") var jobs: Int?
+    @Option(parsing: .unconditional, help: "Concurrent downloads, and connections per host (default: site.yml's jobs or images.jobs, else \(BuildFlags.defaults.jobs)).") var jobs: Int?
     @Option(parsing: .unconditional, help: "Whole-response deadline per attempt, in seconds (default: site.yml's timeout, else \(Int(defaults.timeout))).") var timeout: Double?
     @Option(parsing: .unconditional, help: "Freshness floor for cached responses, e.g. 10m or 1d (default: site.yml's cache.ttl, else none: the API's own headers decide).") var ttl: String?
     @Option(help: "How pages link to a folder's page: folders (users/, for a web server) or files (users/index.html, for a site opened from disk) (default: site.yml's links, else \(BuildFlags.defaults.links.rawValue)).")
     var links: String?
-    @Flag(help: "Use the live APIs only; never fall back to demo data.") var live = false
-    @Flag(help: "Use the embedded demo API only; no internet needed.") var demo = false
+    @Flag(help: "Use the live APIs only; never fall back to demo data (site.yml: source: live).") var live = false
+    @Flag(help: "Use the embedded demo API only; no internet needed (site.yml: source: demo).") var demo = false
     @Flag(help: "Make no network request: serve from the cache, stale or not.") var offline = false
     @Flag(help: "Revalidate every cached response (a fresh immutable one excepted).") var refresh = false
     @Flag(help: "Fail the build on any image warning.") var strict = false

@@ -218,7 +218,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         // read", "partial file"), or a connection reset: said the same way, with what was missing
         // when it is known.
         if text.contains("transfer closed with") || text.contains("outstanding read data remaining") || text.contains("partial file") {
-            let missing = text.firstMatch(of: /with (\d+) bytes? remaining/).map { " (\($0.1) bytes short)" } ?? ""
+            let missing = text.firstMatch(of: /with (\d+) bytes? remaining/).map { " (\($0.1) \($0.1 == "1" ? "byte" : "bytes") short)" } ?? ""
             return .transport(detail: cutShort + missing, unreachable: false)
         }
         switch error.code {

@@ -144,7 +144,7 @@ import Testing
             // Folded to one line: the help wraps its text at the terminal's width.
             let help = String(decoding: run.output, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
             for expected in ["(default: site.yml's users, else \(defaults.users))", "(default: site.yml's per_page, else \(defaults.perPage))",
-                             "(default: site.yml's jobs, else \(defaults.jobs))", "(default: site.yml's timeout, else \(Int(defaults.timeout)))",
+                             "(default: site.yml's jobs or images.jobs, else \(defaults.jobs))", "(default: site.yml's timeout, else \(Int(defaults.timeout)))",
                              "(default: site.yml's output, else \(defaults.output))", "(default: site.yml's cache_dir, else \(defaults.cacheDirectory))",
                              "(default: site.yml's randomuser_url, else \(defaults.randomUserURL.absoluteString))",
                              "(default: site.yml's links, else \(defaults.links.rawValue))"] {

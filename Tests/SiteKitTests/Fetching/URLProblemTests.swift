@@ -62,6 +62,7 @@ import Testing
         (NSURLErrorUnknown, "Empty reply from server", "the server closed the connection without answering"),
         (NSURLErrorUnknown, "transfer closed with outstanding read data remaining", "the connection was closed before the response was complete"),
         (NSURLErrorUnknown, "transfer closed with 993 bytes remaining to read", "the connection was closed before the response was complete (993 bytes short)"),
+        (NSURLErrorUnknown, "transfer closed with 1 bytes remaining to read", "the connection was closed before the response was complete (1 byte short)"),
         (NSURLErrorNetworkConnectionLost, "Recv failure: Connection reset by peer", "the connection was closed before the response was complete"),
     ])
     func libcurlTextsInWords(code: Int, text: String, words: String) {
