@@ -19,7 +19,9 @@ public enum SettingsFile {
                             required: Bool) throws -> (SiteSettings, [String]) {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder), isFolder.boolValue {
-            throw SettingsError(file: shown, line: nil, message: "this is a folder, not a settings file. Name the site.yml file itself with --config")
+            throw SettingsError(file: shown, line: nil, message: required
+                ? "this is a folder, not a settings file. Name the site.yml file itself with --config"
+                : "this is a folder, and the settings file must be a file. Rename the folder, or name another settings file with --config")
         }
         // A symbolic link to nothing is a settings file that cannot be read, not an absent one:
         // taken for absent, the build went on with every default (a new random seed, the demo

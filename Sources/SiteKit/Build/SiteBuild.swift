@@ -51,7 +51,7 @@ public struct SiteBuild: Sendable {
         // The stores' subfolders are made while the data is fetched (see `SubfolderPrefill`).
         let prefill = SubfolderPrefill()
         if let store { prefill.start(store.folder) }
-        let output = try StagedOutput(destination: destination, store: store)
+        let output = try await step("Prepare the output") { try StagedOutput(destination: destination, store: store) }
         let memo = store.flatMap { RenderMemo(cacheDirectory: cacheDirectory, store: $0, templates: templates) }
         do {
             let gatherStarted = ContinuousClock.now

@@ -21,7 +21,7 @@ public struct SiteSettings: Sendable, Equatable {
     /// made up, say nothing: the quick start would warn before anyone has a site to serve.)
     var placeholderBaseURLWarning: String? {
         guard baseURLIsPlaceholder else { return nil }
-        return "base_url is \(baseURL), a placeholder (site init writes it): the sitemap, robots.txt and the feed "
+        return "base_url is \(baseURL), a placeholder (an example domain, as site init writes): the sitemap, robots.txt and the feed "
             + "give that address for every page, so search engines and feed readers are sent there. Set base_url in site.yml "
             + "to the address this site will be served at."
     }

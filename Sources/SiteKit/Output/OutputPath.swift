@@ -57,6 +57,8 @@ public struct OutputError: Error, LocalizedError, CustomStringConvertible, Senda
                 // The cache grows with every new seed and is never trimmed by a build: name it.
                 detail = "could not \(action) \(path): \(reason). Free some space; site clean removes the cache and output "
                     + "that builds wrote, which a build makes again"
+            } else if reason == "a file of that name is in the way" {
+                detail = "could not \(action) \(path): \(reason). Move that file away, or choose another output folder"
             } else {
                 detail = "could not \(action) \(path): \(reason). Check that the folder exists, is writable and the disk is not full"
             }

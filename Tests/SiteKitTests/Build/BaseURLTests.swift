@@ -11,7 +11,7 @@ struct BaseURLTests {
             defer { harness.remove() }
             harness.use(server)
             harness.settings.cacheTTL = 600
-            let warning = "warning: base_url is https://example.com/, a placeholder (site init writes it): the sitemap, robots.txt and the feed give that address for every page"
+            let warning = "warning: base_url is https://example.com/, a placeholder (an example domain, as site init writes): the sitemap, robots.txt and the feed give that address for every page"
             _ = try await harness.build()
             #expect(harness.text.contains(warning), "\(harness.text)")
             let again = try await harness.build()

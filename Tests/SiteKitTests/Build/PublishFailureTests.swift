@@ -13,6 +13,19 @@ struct PublishFailureTests {
         process.waitUntilExit()
     }
 
+    @Test("an output folder below a file (--output afile/sub) fails the step that prepares the output, saying to move the file, and that nothing was published")
+    func anOutputBelowAFileSaysSo() async throws {
+        var harness = try BuildHarness(source: .demo, users: 3)
+        defer { harness.remove() }
+        try Data("x".utf8).write(to: harness.folder.url.appendingPathComponent("afile"))
+        harness.settings.output = "afile/sub"
+        let error = await #expect(throws: BuildError.self) { try await harness.build() }
+        let text = try #require(error?.description)
+        #expect(text.hasPrefix("Prepare the output failed: could not "), "\(text)")
+        #expect(text.contains(": a file of that name is in the way. Move that file away, or choose another output folder."), "\(text)")
+        #expect(text.hasSuffix(" Nothing was published: the output folder is as it was."), "\(text)")
+    }
+
     @Test("an output folder that cannot be swapped (made immutable) fails the Publish step, which says nothing was published and the output is as it was, with the previous site intact",
           .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/chattr"), "needs root and chattr"))
     func aFailedSwapSaysNothingWasPublished() async throws {

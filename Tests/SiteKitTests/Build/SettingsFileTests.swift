@@ -186,6 +186,8 @@ struct SettingsFileTests {
         defer { folder.remove() }
         let error = #expect(throws: SettingsError.self) { try SettingsFile.load(folder.url, shownAs: "conf", required: true) }
         #expect(error?.description == "conf: this is a folder, not a settings file. Name the site.yml file itself with --config.")
+        let unnamed = #expect(throws: SettingsError.self) { try SettingsFile.load(folder.url, shownAs: "site.yml", required: false) }
+        #expect(unnamed?.description == "site.yml: this is a folder, and the settings file must be a file. Rename the folder, or name another settings file with --config.")
     }
 
     @Test("API URLs must be http(s) URLs the HTTP client accepts, and the error says why")
