@@ -119,15 +119,8 @@ struct HostileDataTests {
             let body = request.url.path.hasPrefix("/api") ? Data(#"{"results": [], "info": {"page": 1}}"#.utf8) : Data("[]".utf8)
             return HTTPResponse(url: request.url, status: 200, body: body)
         }
-        var harness = try BuildHarness(source: .live, users: 6)
-        defer { harness.remove() }
-        harness.settings.randomUserURL = URL(string: "https://people.invalid/api/")!
-        harness.settings.jsonPlaceholderURL = URL(string: "https://posts.invalid")!
-        _ = try await harness.build(client: Self.hostileAPI)
-        let before = try harness.site.files()
-        let error = await #expect(throws: BuildError.self) { try await harness.build(client: empty) }
+        let error = try await Self.failedRebuild(with: empty)
         #expect(error?.description.contains("https://people.invalid/api/ was asked for 6 people and sent none that could be read") == true)
-        #expect(try harness.site.files() == before)
     }
 
     @Test("posts sent but none readable fail the build, naming the URL and the first problem, and the previous site stays (it published 0 posts)")
@@ -136,17 +129,24 @@ struct HostileDataTests {
             guard request.url.path == "/posts" else { return try Self.hostileAPI.answer(request) }
             return HTTPResponse(url: request.url, status: 200, body: Data(#"[{"id": "x"}, 42]"#.utf8))
         }
+        let error = try await Self.failedRebuild(with: unreadable)
+        #expect(error?.description.hasPrefix("Fetching data failed: https://posts.invalid/posts sent 2 posts and none could be read (the first at $[0]") == true,
+                "\(String(describing: error))")
+        #expect(error?.description.hasSuffix("Nothing was published: the output folder is as it was.") == true)
+    }
+
+    /// Builds a site of 6 people from the hostile fixtures, then again with `api`, which must
+    /// fail; checks that the first site stayed, and returns the second build's error.
+    private static func failedRebuild(with api: StubFetcher) async throws -> BuildError? {
         var harness = try BuildHarness(source: .live, users: 6)
         defer { harness.remove() }
         harness.settings.randomUserURL = URL(string: "https://people.invalid/api/")!
         harness.settings.jsonPlaceholderURL = URL(string: "https://posts.invalid")!
-        _ = try await harness.build(client: Self.hostileAPI)
+        _ = try await harness.build(client: hostileAPI)
         let before = try harness.site.files()
-        let error = await #expect(throws: BuildError.self) { try await harness.build(client: unreadable) }
-        #expect(error?.description.hasPrefix("Fetching data failed: https://posts.invalid/posts sent 2 posts and none could be read (the first at $[0]") == true,
-                "\(String(describing: error))")
-        #expect(error?.description.hasSuffix("Nothing was published: the output folder is as it was.") == true)
+        let error = await #expect(throws: BuildError.self) { try await harness.build(client: api) }
         #expect(try harness.site.files() == before)
+        return error
     }
 
     @Test("a right-to-left override a name leaves open is closed where the name ends: in the page title, an attribute and the text, the rest is not turned around")
