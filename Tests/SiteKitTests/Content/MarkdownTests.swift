@@ -49,6 +49,23 @@ struct MarkdownTests {
             """)
     }
 
+    @Test("a heading repeated many times gets the next number each time, past numbers another heading took; markup inside and after headings is kept as it was")
+    func repeatedHeadingsAreNumberedInTurn() {
+        let html = Markdown.html(from: "## X-2\n\n## X\n\n## X\n\n## X *b* <i>\n\ntext <em>x</em>\n\n### ~~\n")
+        #expect(html == """
+            <h2 id="x-2">X-2</h2>
+            <h2 id="x">X</h2>
+            <h2 id="x-3">X</h2>
+            <h2 id="x-b">X <em>b</em> <!-- raw HTML omitted --></h2>
+            <p>text <!-- raw HTML omitted -->x<!-- raw HTML omitted --></p>
+            <h3 id="section">~~</h3>
+
+            """)
+        let many = Markdown.html(from: String(repeating: "## Same\n\ntext\n\n", count: 2_000))
+        #expect(many.contains("<h2 id=\"same-2000\">Same</h2>\n<p>text</p>\n") && many.hasSuffix("<p>text</p>\n"))
+        #expect(many.components(separatedBy: "<h2 id=").count == 2_001)
+    }
+
     @Test("ordinary https links are kept")
     func httpsLinkKept() {
         #expect(Markdown.html(from: "[site](https://example.com/a?b=1&c=2)")
