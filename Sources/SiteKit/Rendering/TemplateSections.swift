@@ -32,6 +32,10 @@ enum TemplateSections {
                     + "close that one first with {{/\(last.name)}}, or open \(name) before it")
             }
         }
+        if let (line, opening, closing) = scanned.unfinished {
+            return Problem(line: line, message: "a tag is not finished: after its \(opening) comes another \(opening) before any \(closing). "
+                + "Close it with \(closing)")
+        }
         if let (line, opening, closing) = scanned.unclosed {
             return Problem(line: line, message: "a \(opening) is never closed with \(closing)")
         }

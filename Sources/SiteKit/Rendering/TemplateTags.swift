@@ -17,6 +17,9 @@ struct TemplateTags {
     var unclosed: (line: Int, opening: String, closing: String)?
     /// The line of a delimiter change mustache would refuse, after which nothing was read.
     var badDelimitersLine: Int?
+    /// A tag that another tag's opening follows before its closing delimiter (`{{name</h1> …
+    /// {{#list}}`): its line, and the delimiters then in use. Nothing was read after it.
+    var unfinished: (line: Int, opening: String, closing: String)?
 
     init(_ source: String) {
         var (opening, closing) = ("{{", "}}")
@@ -32,6 +35,12 @@ struct TemplateTags {
             let inside = rest[..<end.lowerBound]
             let text = inside.trimmingCharacters(in: .whitespaces)
             let sigil = text.first.flatMap { "#^$</>!{&=%".contains($0) ? $0 : nil }
+            // Read as one tag, it would run on into the next and make up a tag from both: the
+            // error would name the wrong line and cause. (A comment may hold the delimiter.)
+            if sigil != "!", inside.contains(opening) {
+                unfinished = (line, opening, closing)
+                return
+            }
             let name = (sigil == nil ? text[...] : text.dropFirst()).trimmingCharacters(in: .whitespaces)
             tags.append(Tag(sigil: sigil, name: name, line: line))
             if sigil == "=" {

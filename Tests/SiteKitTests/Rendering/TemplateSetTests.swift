@@ -62,6 +62,9 @@ struct TemplateSetTests {
         ("<footer>{{#site}}ok{{/site}} {{/nav}}</footer>", "line 1: {{/nav}} closes a section that was never opened"),
         ("{{#people}}\n{{#people}}\n{{/people}}\n{{^x}}\n{{/people}}", "line 5: {{/people}} closes {{^x}}, opened on line 4"),
         ("{{! a comment\nthat never ends", "line 1: a {{ is never closed with }}"),
+        // A tag left open runs into the next: named on its own line, not as the section after it.
+        ("a\n{{person.name</h1>\n<dl>\n{{#person.facts}}x{{/person.facts}}", "line 2: a tag is not finished: after its {{ comes another {{ before any }}. Close it with }}"),
+        ("{{#people}}\n<h1>{{name</h1>\n{{/people}}", "line 2: a tag is not finished"),
         // With other delimiters, mustache's own message, in words.
         ("{{=<% %>}}", "a delimiter change such as {{=<% %>=}} is badly written"),
     ])
