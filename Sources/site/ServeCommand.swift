@@ -62,11 +62,13 @@ struct ServeCommand: AsyncParsableCommand {
                 reporter.warning("the settings now name the output \(named.path), but site serve keeps serving \(output.path), where it started; restart site serve to serve the new folder.")
             }
             let summary = try await flags.makeBuild(settings: settings, project: project, reporter: reporter).run()
-            // The new pages link from base_url's new path: serve them there (and still at /).
+            // The new pages link from base_url's new path: serve them there instead of the old
+            // one (and still at /).
             if settings.basePath != server.basePath {
+                let dropped = server.basePath == "/" ? "" : ", no longer at \(server.basePath)"
                 server.serve(under: settings.basePath)
-                reporter.info(settings.basePath == "/" ? "base_url has no path any more: serving at / only"
-                                                       : "base_url's path is now \(settings.basePath): serving there too")
+                reporter.info(settings.basePath == "/" ? "base_url has no path any more: serving at / only\(dropped)"
+                                                       : "base_url's path is now \(settings.basePath): serving there and at /\(dropped)")
             }
             return summary
         }
