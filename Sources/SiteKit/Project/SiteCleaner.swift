@@ -54,8 +54,15 @@ public struct SiteCleaner: Sendable {
     @discardableResult
     public func clean() throws -> Result {
         let places = ProtectedPlaces(project: project, cache: cache)
-        try OutputOwnership(places: places).check(output)
-        try places.refuse(cache, role: .cache)
+        do {
+            try OutputOwnership(places: places).check(output)
+            try places.refuse(cache, role: .cache)
+        } catch let error as OutputError {
+            // The refusals are worded for a build, which would replace the folder: said as what
+            // a build would do, and that clean did nothing.
+            throw OutputError(path: error.path, action: error.action, underlying: nil,
+                              message: "site clean removed nothing, as a build would refuse these folders: " + error.detail)
+        }
         let fileManager = FileManager.default
         let parent = output.deletingLastPathComponent()
         let name = output.lastPathComponent

@@ -323,9 +323,11 @@ struct SiteScaffoldTests {
         let project = folder.url.appendingPathComponent("site")
         try FileManager.default.createDirectory(at: project.appendingPathComponent("content"), withIntermediateDirectories: true)
         let target = output == "/" ? URL(fileURLWithPath: "/") : project.appendingPathComponent(output)
-        #expect(throws: OutputError.self) {
+        let error = #expect(throws: OutputError.self) {
             try SiteCleaner(output: project.appendingPathComponent("public"), cache: target, project: project).clean()
         }
+        #expect(error?.description.hasPrefix("site clean removed nothing, as a build would refuse these folders: site will not ") == true,
+                "\(String(describing: error))")
         #expect(FileManager.default.fileExists(atPath: project.appendingPathComponent("content").path))
     }
 }
