@@ -91,7 +91,7 @@ public struct SiteBuild: Sendable {
             await prefill.finished()
             // A build cancelled (Ctrl-C) after its last step publishes nothing, like one cancelled before.
             try Task.checkCancellation()
-            try publish(output, to: destination)
+            try await publish(output, to: destination)
             if let (left, reason) = output.previousSiteLeft {
                 reporter.warning("the previous site, swapped out of \(destination.path), could not be removed from \(left) (\(reason)); "
                     + "it stays there, and the next build or site clean tries again. Make the folders in it writable, or remove it yourself.")
@@ -135,17 +135,14 @@ public struct SiteBuild: Sendable {
     /// Swaps the staged site in, with an error that says what became of the output folder: as it
     /// was, unless a system without an atomic swap could not put the previous output back after
     /// moving it aside, which the next build does.
-    private func publish(_ output: StagedOutput, to destination: URL) throws {
+    private func publish(_ output: StagedOutput, to destination: URL) async throws {
         let existed = FileManager.default.fileExists(atPath: destination.path)
         do {
-            try output.commit()
-        } catch {
-            let message = Self.sentence((error as? LocalizedError)?.errorDescription ?? "\(error)")
-            guard existed, !FileManager.default.fileExists(atPath: destination.path) else {
-                throw BuildError(step: "Publish", message: message)
-            }
-            throw BuildError(step: "Publish", message: message, outcome: "Nothing was published; the previous output, moved aside to "
-                + "\(StagedOutput.retiredName(for: destination).path), is put back in place by the next build.")
+            try await step("Publish") { try output.commit() }
+        } catch var error as BuildError where existed && !FileManager.default.fileExists(atPath: destination.path) {
+            error.outcome = "Nothing was published; the previous output, moved aside to "
+                + "\(StagedOutput.retiredName(for: destination).path), is put back in place by the next build."
+            throw error
         }
     }
 

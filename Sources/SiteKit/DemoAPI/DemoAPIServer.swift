@@ -49,7 +49,7 @@ public final class DemoAPIServer: Sendable {
     }
 
     private static func start(host: String, port: Int, faults: FaultInjector, log: RequestLog,
-                              portraits: PortraitSet, remembering: Int = DemoAPIServer.rememberedBytes) async throws -> DemoAPIServer {
+                              portraits: PortraitSet, remembering: Int) async throws -> DemoAPIServer {
         let state = DemoServerState()
         let routes = DemoRoutes(portraits: portraits, responseCacheBytes: remembering)
         do {
@@ -95,7 +95,7 @@ public final class DemoAPIServer: Sendable {
     public static func run(host: String, port: Int, faults: FaultInjector, portraits: PortraitSet = .randomUser,
                            onReady: @Sendable (URL) -> Void) async throws {
         let server = try await start(host: host, port: port, faults: faults, log: RequestLog(recording: false),
-                                     portraits: portraits)
+                                     portraits: portraits, remembering: rememberedBytes)
         onReady(server.baseURL)
         await TerminationSignal.wait()
         await server.stop()

@@ -2,7 +2,6 @@
 /// (benchmarks, revalidations) cost a dictionary lookup instead of regenerating megabytes of JSON.
 /// Bounded by total body size; the oldest entries go first. A limit of 0 keeps nothing.
 actor ResponseCache {
-
     private var entries: [String: DemoResource] = [:]
     private var order: [String] = []
     private var totalBytes = 0
