@@ -45,7 +45,7 @@ struct BaseURLTests {
             #expect(canonical("index.html") == "https://people.test/sub/")
             #expect(canonical("users/index.html") == "https://people.test/sub/users/")
             #expect(canonical("users/page/2.html") == "https://people.test/sub/users/page/2.html")
-            let person = try #require(files.keys.first { $0.hasPrefix("users/") && !$0.hasPrefix("users/page/") && $0 != "users/index.html" })
+            let person = try #require(files.keys.sorted().first { $0.hasPrefix("users/") && $0.hasSuffix(".html") && !$0.hasPrefix("users/page/") && $0 != "users/index.html" })
             #expect(canonical(person) == "https://people.test/sub/" + person)
             #expect(canonical("404.html") == nil)
             let sitemap = String(decoding: files["sitemap.xml"] ?? Data(), as: UTF8.self)

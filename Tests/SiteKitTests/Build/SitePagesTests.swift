@@ -140,7 +140,7 @@ struct SitePagesTests {
         #expect(home.contains(#"<a class="brand" href="index.html">"#) && home.contains(#"<a href="users/index.html"><strong>60</strong>"#))
         #expect(Self.text(files, "users/page/2.html").contains(#"<link rel="prev" href="../index.html">"#))
         #expect(Self.text(files, "users/index.html").contains(#"<link rel="next" href="page/2.html">"#))
-        let person = try #require(files.keys.first { $0.hasPrefix("users/") && $0.hasSuffix(".html") && !$0.contains("index") && !$0.contains("page/") })
+        let person = try #require(files.keys.sorted().first { $0.hasPrefix("users/") && $0.hasSuffix(".html") && !$0.contains("index") && !$0.contains("page/") })
         let crumbs = Self.text(files, person)
         #expect(crumbs.contains(#"<li><a href="../index.html" dir="auto">Home</a></li>"#))
         #expect(crumbs.contains(/<li><a href="\.\.\/users\/(index|page\/[0-9]+)\.html" dir="auto">People<\/a><\/li>/), "breadcrumb to the person's list page")
@@ -210,9 +210,9 @@ struct SitePagesTests {
         defer { harness.remove() }
         _ = try await harness.build()
         let files = try harness.site.files()
-        let person = try #require(files.keys.first { $0.hasPrefix("users/") && $0 != "users/index.html" && $0.hasSuffix(".html") })
+        let person = try #require(files.keys.sorted().first { $0.hasPrefix("users/") && $0 != "users/index.html" && $0.hasSuffix(".html") })
         #expect(!Self.text(files, person).contains("prev-next"))
-        let post = try #require(files.keys.first { $0.hasPrefix("posts/") && $0 != "posts/index.html" && !$0.contains("page/") })
+        let post = try #require(files.keys.sorted().first { $0.hasPrefix("posts/") && $0.hasSuffix(".html") && $0 != "posts/index.html" && !$0.contains("page/") })
         #expect(Self.text(files, post).contains("<nav class=\"prev-next\" aria-label=\"Posts\">"))
     }
 

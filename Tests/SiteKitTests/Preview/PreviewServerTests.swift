@@ -89,7 +89,7 @@ struct PreviewServerTests {
     func contentTypes() async throws {
         try await servedSite { harness, server in
             let files = try harness.site.files()
-            let picture = try #require(files.keys.first { $0.hasPrefix("thumbs/") })
+            let picture = try #require(files.keys.sorted().first { $0.hasPrefix("thumbs/") })
             let expected = ["assets/site.css": "text/css; charset=utf-8", "users/index.json": "application/json",
                             "sitemap.xml": "application/xml", "feed.xml": "application/xml", "favicon.svg": "image/svg+xml",
                             "robots.txt": "text/plain; charset=utf-8", picture: MediaType.forFile(named: picture)]
