@@ -96,10 +96,10 @@ struct SiteRenderer: Sendable {
     /// `template` rendered with `context`, or the same bytes from an earlier build.
     func rendered(_ path: String, _ template: String, _ context: [String: Any]) throws -> RenderedFile {
         guard let memo, let key = memo.key(template: template, context: context) else {
-            return RenderedFile(path: path, bytes: Data(try templates.render(template, context).utf8))
+            return RenderedFile(path: path, bytes: try templates.renderData(template, context))
         }
         if let (bytes, digest) = memo.reuse(key) { return RenderedFile(path: path, bytes: bytes, digest: digest, reused: true) }
-        let bytes = Data(try templates.render(template, context).utf8)
+        let bytes = try templates.renderData(template, context)
         return RenderedFile(path: path, bytes: bytes, digest: memo.remember(key, bytes: bytes))
     }
 

@@ -4,6 +4,10 @@ import Mustache
 /// `MustacheParent` outright, where `[String: Any]` conforms only conditionally (`where Key ==
 /// String`).
 ///
+/// Only pages that mustache's interpreter renders get their context wrapped: those of template
+/// sets that do not compile, and contexts with values the compiled rendering leaves to it (see
+/// `CompiledTemplate`), which must render exactly as the interpreter renders this.
+///
 /// Mustache looks every `{{name}}` up in each object on its stack in turn, casting the object to
 /// `MustacheParent` each time; for a dictionary the Swift runtime then checks the condition again
 /// on every cast, resolving the key type by its mangled name. The casts were a third of a page's

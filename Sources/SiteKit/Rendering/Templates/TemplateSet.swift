@@ -115,8 +115,15 @@ public struct TemplateSources: Sendable {
 }
 
 /// The compiled templates of a build.
+///
+/// Pages render through `CompiledTemplate` when every template of the set compiles (the theme's
+/// do, and overrides that use no transforms or dynamic partials), else through mustache's
+/// interpreter; a page whose context holds a value the compiled rendering does not handle falls
+/// back to the interpreter too. Both give the same bytes (`CompiledTemplateTests`).
 public struct TemplateSet: Sendable {
     private let library: MustacheLibrary
+    /// Every template compiled, by name; nil when one of them did not compile.
+    private let compiled: [String: CompiledTemplate]?
     /// Names of the templates a `templates/` folder replaced.
     public let overridden: [String]
     /// SHA-256 of every template's name and source: what the render memo keys on.
@@ -127,8 +134,23 @@ public struct TemplateSet: Sendable {
         try self.init(TemplateSources(overridesIn: directory))
     }
 
+    /// How pages are rendered: from the compiled templates where they can be, else by mustache's
+    /// interpreter (what builds do); and, for tests that compare the two, by either alone.
+    enum Engine: Sendable {
+        case compiledWhereSupported
+        case interpreter
+        /// A page the compiled templates cannot render is an error.
+        case compiledOnly
+    }
+
+    private let engine: Engine
+
     /// Compiles `sources`; an invalid template is an error naming its file, line and column.
     public init(_ sources: TemplateSources) throws {
+        try self.init(sources, engine: .compiledWhereSupported)
+    }
+
+    init(_ sources: TemplateSources, engine: Engine) throws {
         SiteHTMLContentType.registerOnce
         var library = MustacheLibrary()
         for (name, source) in sources.sources.sorted(by: { $0.key < $1.key }) {
@@ -142,6 +164,16 @@ public struct TemplateSet: Sendable {
             }
         }
         self.library = library
+        var compiled: [String: CompiledTemplate]? = engine == .interpreter ? nil : [:]
+        for name in sources.sources.keys where compiled != nil {
+            guard let template = library.getTemplate(named: name), let form = CompiledTemplate(template, topLevel: true) else {
+                compiled = nil
+                break
+            }
+            compiled?[name] = form
+        }
+        self.compiled = compiled
+        self.engine = engine
         overridden = sources.overridden
         fingerprint = sources.fingerprint
     }
@@ -168,8 +200,35 @@ public struct TemplateSet: Sendable {
         "unrecognisedConfigVariable": "a {{% … }} pragma names a setting mustache does not know",
     ]
 
+    /// Whether every template compiled, so that pages render without mustache's interpreter.
+    var isCompiled: Bool { compiled != nil }
+
     /// Renders the template `name` with `context`.
     public func render(_ name: String, _ context: [String: Any]) throws -> String {
+        if let bytes = compiledRender(name, context) { return String(decoding: bytes, as: UTF8.self) }
+        return try interpreted(name, context)
+    }
+
+    /// Renders the template `name` with `context`, as the bytes of a file.
+    func renderData(_ name: String, _ context: [String: Any]) throws -> Data {
+        if let bytes = compiledRender(name, context) { return Data(bytes) }
+        return Data(try interpreted(name, context).utf8)
+    }
+
+    /// The page rendered from the compiled templates; nil when they are not, or when the context
+    /// holds a value only mustache's interpreter renders.
+    func compiledRender(_ name: String, _ context: [String: Any]) -> [UInt8]? {
+        guard let compiled, let template = compiled[name] else { return nil }
+        var rendering = CompiledRendering(templates: compiled, context: context)
+        guard (try? rendering.render(template)) != nil else { return nil }
+        return rendering.output
+    }
+
+    /// The page rendered by mustache's interpreter.
+    func interpreted(_ name: String, _ context: [String: Any]) throws -> String {
+        guard engine != .compiledOnly else {
+            throw TemplateError(file: name, message: "cannot be rendered from its compiled form with this context")
+        }
         guard let html = library.render(MustacheNode(context), withTemplate: name) else {
             throw TemplateError(file: name, message: "is missing from the theme")
         }
