@@ -78,7 +78,10 @@ struct FetchCommand: AsyncParsableCommand {
             StandardStream.error(output.standardError)
             throw ExitCode(output.exitCode)
         }
-        let client = HTTPClient.standard(cacheDirectory: cache,
+        // `--offline` reads the cache and nothing else: a cache folder that is not there yet has
+        // nothing to give, and is not made for it.
+        let readable = offline && !FileManager.default.fileExists(atPath: cache.path) ? nil : cache
+        let client = HTTPClient.standard(cacheDirectory: readable,
                                          options: FetchTool.clientOptions(options), maxConnectionsPerHost: 4, reporter: reporter)
         // Ctrl-C or SIGTERM stops the request; the cache is only ever written whole.
         // A fetch the signal cancelled comes back as a failure: that is the interruption.

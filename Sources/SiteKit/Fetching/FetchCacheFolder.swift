@@ -42,6 +42,12 @@ public enum FetchCacheFolder {
 
     /// Why a build would not use `cache` as its cache folder, as a sentence without its full stop.
     private static func refusal(of cache: URL, project: URL) -> String? {
+        // Opened anyway, the cache would be no cache at all: every URL a miss, and `--offline`
+        // would send people online for what no fetch could ever store.
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: cache.path, isDirectory: &isFolder), !isFolder.boolValue {
+            return "\(cache.path) is a file, not a folder. Name a folder (it is made when missing), or move the file away"
+        }
         do {
             try ProtectedPlaces(project: project, cache: cache).refuse(cache, role: .cache)
             return nil

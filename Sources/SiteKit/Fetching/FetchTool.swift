@@ -51,13 +51,17 @@ public enum FetchTool {
                           offline: options.offline, refresh: options.refresh)
     }
 
-    /// The request for these flags; throws `FetchToolError` for a bad URL or header line.
     /// The characters of an HTTP token (RFC 9110 §5.6.2).
     static let tokenCharacters = CharacterSet(charactersIn: "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
+    /// The request for these flags; throws `FetchToolError` for a bad URL or header line.
     public static func request(_ options: FetchToolOptions) throws -> HTTPRequest {
         guard let url = URL(string: options.url).map(FetchableURL.normalized) else {
-            throw FetchToolError("\(options.url) is not an http or https URL")
+            // `http://[::1` is an http URL, just not a well-formed one.
+            let scheme = options.url.prefix { $0 != ":" }.lowercased()
+            throw FetchToolError(scheme == "http" || scheme == "https"
+                ? "\(options.url) is not a well-formed URL: check its brackets, spaces and % escapes (a space is %20)"
+                : "\(options.url) is not an http or https URL")
         }
         if let problem = FetchableURL.problem(with: url) {
             throw FetchToolError("\(options.url) \(problem)")

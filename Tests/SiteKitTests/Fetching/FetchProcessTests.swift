@@ -101,6 +101,21 @@ import Testing
             let elsewhere = try await Self.run(["fetch", "--json", "--offline", "--cache-dir", "other", url], in: folder.url)
             let object = try JSONSerialization.jsonObject(with: elsewhere.output) as? [String: Any]
             #expect(elsewhere.status == 1 && object?["kind"] as? String == "offline", "\(String(decoding: elsewhere.output, as: UTF8.self))")
+            #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("other").path),
+                    "--offline reads the cache: a folder that is not there is not made")
+
+            // A cache folder that is a file would make every URL a miss: refused, by either road.
+            try Data("not a folder".utf8).write(to: folder.url.appendingPathComponent("afile"))
+            let flag = try await Self.run(["fetch", "--json", "--offline", "--cache-dir", "afile", url], in: folder.url)
+            let flagged = try JSONSerialization.jsonObject(with: flag.output) as? [String: Any]
+            #expect(flag.status == 64 && flagged?["kind"] as? String == "usage")
+            #expect((flagged?["error"] as? String)?.contains("--cache-dir: \(folder.url.appendingPathComponent("afile").standardizedFileURL.path) is a file, not a folder.") == true,
+                    "\(String(decoding: flag.output, as: UTF8.self))")
+            try Data("cache_dir: afile\n".utf8).write(to: folder.url.appendingPathComponent("site.yml"))
+            let setting = try await Self.run(["fetch", "--offline", url], in: folder.url)
+            #expect(setting.status == 1)
+            #expect(String(decoding: setting.errors, as: UTF8.self).contains("cache_dir: \(folder.url.appendingPathComponent("afile").standardizedFileURL.path) is a file, not a folder."),
+                    "\(String(decoding: setting.errors, as: UTF8.self))")
         }
     }
 

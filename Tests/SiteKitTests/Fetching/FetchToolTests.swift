@@ -95,7 +95,9 @@ import Testing
 
     @Test("a URL the client could never fetch is refused before any attempt, with the reason",
           arguments: [("ftp://x.test/a", "is not an http or https URL"), ("http://", "has no host name"),
-                      ("http://[::1]:8080/", "names an IPv6 address")])
+                      ("http://[::1]:8080/", "names an IPv6 address"),
+                      ("http://[::1", "is not a well-formed URL: check its brackets, spaces and % escapes (a space is %20)"),
+                      ("HTTPS://a b.test/", "is not a well-formed URL"), ("mailto:a b@x.test", "is not an http or https URL")])
     func unfetchableURLsAreRefused(url: String, reason: String) {
         #expect {
             try FetchTool.request(FetchToolOptions(url: url))
