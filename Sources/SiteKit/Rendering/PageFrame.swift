@@ -63,7 +63,8 @@ struct PageFrame: Sendable, Hashable {
         var context: [String: Any] = [
             // Typed as the contexts' own dictionaries: a `[String: String]` or `[String: Bool]` would
             // be converted on every page by the render memo's key and by `MustacheNode`.
-            "site": ["title": title, "description": description, "language": language] as [String: Any],
+            "site": ["title": title, "description": description, "language": language,
+                     "rightToLeft": WritingDirection.isRightToLeft(language)] as [String: Any],
             "root": root,
             "index": links.index,
             "nav": [section: true, "current": isSectionPage ? "page" : "true"] as [String: Any],

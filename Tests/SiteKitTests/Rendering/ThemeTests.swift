@@ -91,3 +91,33 @@ struct ThemeTests {
         return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
     }
 }
+
+@Suite("Pages of a right-to-left language")
+struct WritingDirectionTests {
+    @Test("languages and scripts written right to left are known by their tag; a Latin or Cyrillic script overrides the language's",
+          arguments: [("fa", true), ("ar-EG", true), ("he", true), ("ur-PK", true), ("ckb", true), ("az-Arab", true), ("pa-Arab-PK", true),
+                      ("en", false), ("pt-BR", false), ("ku-Latn", false), ("ug-Cyrl", false), ("az", false), ("FA", true), ("zh-Hant-TW", false)])
+    func direction(tag: String, rightToLeft: Bool) {
+        #expect(WritingDirection.isRightToLeft(tag) == rightToLeft)
+    }
+
+    @Test("a site in Persian gets dir=\"rtl\" on every page and a stylesheet that mirrors with it; an English one neither")
+    func persianSiteIsRightToLeft() throws {
+        let people = [RenderInAdvanceTests.person("Sina", picture: nil), RenderInAdvanceTests.person("Ann", picture: nil)]
+        let data = SiteData(people: people, posts: [Post(id: 1, userId: nil, title: "T", body: "B")], authors: [], comments: [])
+        for (language, expected) in [("fa", #"<html lang="fa" dir="rtl">"#), ("en", #"<html lang="en">"#)] {
+            let frame = PageFrame(title: "T", description: "", language: language, source: DataSource(isDemo: false, detail: "x"), seed: "s")
+            let renderer = SiteRenderer(templates: try TemplateSet(), frame: frame, content: [:], perPage: 2, baseURL: "https://example.com/")
+            let emitted = RenderInAdvanceTests.Emitted()
+            _ = try renderer.render(data, images: [:], emit: emitted.add)
+            let pages = emitted.files.withLock { $0 }.filter { $0.key.hasSuffix(".html") }
+            #expect(pages.count > 5)
+            for (path, bytes) in pages {
+                #expect(String(decoding: bytes, as: UTF8.self).contains(expected), "\(language): \(path)")
+            }
+        }
+        // Sides by logical properties, which follow dir, rather than left and right.
+        #expect(!Stylesheet.css.contains("left") && !Stylesheet.css.contains("right"))
+        #expect(Stylesheet.css.contains(#"[dir="rtl"] .breadcrumbs li + li::before { content: "‹"; }"#))
+    }
+}

@@ -33,7 +33,7 @@ enum DefaultTemplates {
 
     static let layout = """
     <!doctype html>
-    <html lang="{{site.language}}">
+    <html lang="{{site.language}}"{{#site.rightToLeft}} dir="rtl"{{/site.rightToLeft}}>
     <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">

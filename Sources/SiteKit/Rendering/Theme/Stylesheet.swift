@@ -20,8 +20,8 @@ enum Stylesheet {
     [hidden] { display: none !important; }
     body { margin: 0; background: var(--bg); color: var(--fg); }
     a { color: var(--accent); }
-    .skip-link { position: absolute; left: -999px; top: 0; background: var(--card); padding: .5rem 1rem; z-index: 10; }
-    .skip-link:focus { left: 1rem; }
+    .skip-link { position: absolute; inset-inline-start: -999px; top: 0; background: var(--card); padding: .5rem 1rem; z-index: 10; }
+    .skip-link:focus { inset-inline-start: 1rem; }
     .site-header { display: flex; flex-wrap: wrap; gap: .5rem 1.5rem; align-items: center; justify-content: space-between;
       padding: .75rem clamp(1rem, 4vw, 3rem); border-bottom: 1px solid var(--line); background: var(--card); }
     .brand { font-weight: 700; font-size: 1.15rem; color: var(--fg); text-decoration: none; }
@@ -61,7 +61,8 @@ enum Stylesheet {
     .site-footer { border-top: 1px solid var(--line); color: var(--muted); font-size: .875rem; padding: 1rem clamp(1rem, 4vw, 3rem); }
     .muted { color: var(--muted); }
     .breadcrumbs ol { display: flex; flex-wrap: wrap; gap: .25rem .5rem; list-style: none; margin: 0 0 1rem; padding: 0; font-size: .875rem; }
-    .breadcrumbs li + li::before { content: "›"; margin-right: .5rem; color: var(--muted); }
+    .breadcrumbs li + li::before { content: "›"; margin-inline-end: .5rem; color: var(--muted); }
+    [dir="rtl"] .breadcrumbs li + li::before { content: "‹"; }
     .profile { display: flex; flex-wrap: wrap; gap: 1.5rem; align-items: flex-start; background: var(--card);
       border: 1px solid var(--line); border-radius: .75rem; padding: 1.25rem; }
     .portrait { border-radius: .75rem; max-width: 100%; height: auto; }
@@ -72,7 +73,7 @@ enum Stylesheet {
     .facts dt { color: var(--muted); }
     .facts dd { margin: 0; overflow-wrap: anywhere; }
     .prev-next { display: flex; justify-content: space-between; gap: 1rem; margin-top: 2rem; }
-    .prev-next a[rel="next"] { margin-left: auto; text-align: right; }
+    .prev-next a[rel="next"] { margin-inline-start: auto; text-align: end; }
     .post-full { max-width: 46rem; }
     .comments { max-width: 46rem; }
     .comments ol { list-style: none; padding: 0; display: grid; gap: .75rem; }
@@ -94,8 +95,8 @@ enum Stylesheet {
     .chart .axis { stroke: var(--line); }
     .chart .label, .chart .value, .chart .empty { fill: var(--muted); }
     .chart-table { border-collapse: collapse; margin: .5rem 0; }
-    .chart-table th, .chart-table td { border-bottom: 1px solid var(--line); padding: .2rem .75rem; text-align: left; }
-    .chart-table .num { text-align: right; font-variant-numeric: tabular-nums; }
+    .chart-table th, .chart-table td { border-bottom: 1px solid var(--line); padding: .2rem .75rem; text-align: start; }
+    .chart-table .num { text-align: end; font-variant-numeric: tabular-nums; }
     code { font-size: .9em; }
 
     """
