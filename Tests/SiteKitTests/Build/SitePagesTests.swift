@@ -74,7 +74,7 @@ struct SitePagesTests {
             #expect(html.components(separatedBy: "class=\"demo-notice\"").count == 2, "\(path): no demo notice, or two")
             #expect(html.contains("<meta name=\"robots\" content=\"noindex\">\n<title>"), "\(path): demo data must not be indexed")
             #expect(!html.contains("content=\"\""), "\(path): an empty <meta> (a page with no description has none)")
-            #expect(html.contains("<footer class=\"site-footer\">\n<p>Built by site from the embedded demo API."), "\(path): no footer")
+            #expect(html.contains("<footer class=\"site-footer\">\n<p dir=\"auto\">Built by site from the embedded demo API."), "\(path): no footer")
             #expect(html.components(separatedBy: "aria-current=").count - 1 <= 2, "\(path): more than one section marked")
         }
         let person = try #require(pages.first { $0.hasPrefix("users/") && !$0.hasPrefix("users/page/") && $0 != "users/index.html" })
@@ -115,7 +115,7 @@ struct SitePagesTests {
             let site = HTML.escapeText(harness.settings.title)
             let home = try harness.site.html("index.html")
             #expect(home.contains("<title>\(site)</title>"), "not \"\(site) · \(site)\"")
-            #expect(home.contains("<p>Built by site from 127.0.0.1:\(server.baseURL.port!). People from seed"))
+            #expect(home.contains("<p dir=\"auto\">Built by site from 127.0.0.1:\(server.baseURL.port!). People from seed"))
         }
     }
 

@@ -117,7 +117,17 @@ struct WritingDirectionTests {
             }
         }
         // Sides by logical properties, which follow dir, rather than left and right.
-        #expect(!Stylesheet.css.contains("left") && !Stylesheet.css.contains("right"))
-        #expect(Stylesheet.css.contains(#"[dir="rtl"] .breadcrumbs li + li::before { content: "‹"; }"#))
+        for side in ["left:", "-left", ": left", "right:", "-right", ": right"] {
+            #expect(!Stylesheet.css.contains(side), "\(side)")
+        }
+        // The breadcrumbs' › is mirrored by the browser (a Bidi_Mirrored character); the arrows of
+        // previous and next are not, so the stylesheet turns them, and they are not read aloud.
+        #expect(Stylesheet.css.contains(#".breadcrumbs li + li::before { content: "›";"#))
+        #expect(Stylesheet.css.contains(#"[dir="rtl"] .arrow { display: inline-block; transform: scaleX(-1); }"#))
+        #expect(DefaultTemplates.prevnext.contains(#"<span class="arrow" aria-hidden="true">←</span>"#)
+                && DefaultTemplates.pagination.contains(#"Next <span class="arrow" aria-hidden="true">→</span>"#))
+        // The theme's own English sentences are laid out by their text, not the site's direction.
+        #expect(DefaultTemplates.header.contains(#"<p class="demo-notice" role="note" dir="auto">"#)
+                && DefaultTemplates.footer.contains(#"<p dir="auto">Built by site"#))
     }
 }

@@ -76,14 +76,14 @@ enum DefaultTemplates {
     {{/menu}}</ul>
     </nav>
     </header>
-    {{#demo}}<p class="demo-notice" role="note"><strong>Demo data.</strong> {{message}}</p>
+    {{#demo}}<p class="demo-notice" role="note" dir="auto"><strong>Demo data.</strong> {{message}}</p>
     {{/demo}}
     """
 
     /// The bottom of every page, rendered like `header`.
     static let footer = """
     <footer class="site-footer">
-    <p>Built by site from {{source}}. People from seed <code>{{seed}}</code>.</p>
+    <p dir="auto">Built by site from {{source}}. People from seed <code>{{seed}}</code>.</p>
     </footer>
 
     """
@@ -160,14 +160,14 @@ enum DefaultTemplates {
     static let pagination = """
     {{#pagination.hasPages}}
     <nav class="pagination" aria-label="Pages">
-    {{#pagination.prev}}<a rel="prev" href="{{href}}">← Previous</a>{{/pagination.prev}}
+    {{#pagination.prev}}<a rel="prev" href="{{href}}"><span class="arrow" aria-hidden="true">←</span> Previous</a>{{/pagination.prev}}
     <ol>
     {{#pagination.pages}}
     {{#gapBefore}}<li class="gap" aria-hidden="true">…</li>{{/gapBefore}}
     <li>{{#current}}<a href="{{href}}" aria-current="page">{{number}}</a>{{/current}}{{^current}}<a href="{{href}}">{{number}}</a>{{/current}}</li>
     {{/pagination.pages}}
     </ol>
-    {{#pagination.next}}<a rel="next" href="{{href}}">Next →</a>{{/pagination.next}}
+    {{#pagination.next}}<a rel="next" href="{{href}}">Next <span class="arrow" aria-hidden="true">→</span></a>{{/pagination.next}}
     </nav>
     {{/pagination.hasPages}}
     """

@@ -29,8 +29,8 @@ extension DefaultTemplates {
     static let prevnext = """
     {{#hasNeighbours}}
     <nav class="prev-next" aria-label="{{prevNextLabel}}">
-    {{#prev}}<a rel="prev" href="{{href}}">← <span dir="auto">{{label}}</span></a>{{/prev}}
-    {{#next}}<a rel="next" href="{{href}}"><span dir="auto">{{label}}</span> →</a>{{/next}}
+    {{#prev}}<a rel="prev" href="{{href}}"><span class="arrow" aria-hidden="true">←</span> <span dir="auto">{{label}}</span></a>{{/prev}}
+    {{#next}}<a rel="next" href="{{href}}"><span dir="auto">{{label}}</span> <span class="arrow" aria-hidden="true">→</span></a>{{/next}}
     </nav>
     {{/hasNeighbours}}
     """

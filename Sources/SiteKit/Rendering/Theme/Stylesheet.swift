@@ -62,7 +62,8 @@ enum Stylesheet {
     .muted { color: var(--muted); }
     .breadcrumbs ol { display: flex; flex-wrap: wrap; gap: .25rem .5rem; list-style: none; margin: 0 0 1rem; padding: 0; font-size: .875rem; }
     .breadcrumbs li + li::before { content: "›"; margin-inline-end: .5rem; color: var(--muted); }
-    [dir="rtl"] .breadcrumbs li + li::before { content: "‹"; }
+    /* Right to left, text mirrors › on its own but not ← and →: turned here. */
+    [dir="rtl"] .arrow { display: inline-block; transform: scaleX(-1); }
     .profile { display: flex; flex-wrap: wrap; gap: 1.5rem; align-items: flex-start; background: var(--card);
       border: 1px solid var(--line); border-radius: .75rem; padding: 1.25rem; }
     .portrait { border-radius: .75rem; max-width: 100%; height: auto; }
