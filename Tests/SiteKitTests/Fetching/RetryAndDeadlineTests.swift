@@ -102,6 +102,36 @@ import Testing
         }
     }
 
+    /// The deadlines' timer has a queue of its own: on Dispatch's global queue it waited for a free
+    /// worker, and Swift's tasks and the build's rendering run on those (2.2 s late while a
+    /// stand-alone program kept them busy, against 8 ms on a queue of its own). The test waits
+    /// on a thread of its own too, so that only the timer is measured.
+    @Test("a deadline fires on time while every worker of Dispatch's global queues is busy")
+    func aDeadlineFiresWhileThePoolIsBusy() async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        try await TestOrigin.run({ _ in OriginReply(body: Data("late".utf8), delay: 30) }) { origin in
+            let (kind, seconds) = await withTaskExecutorPreference(DedicatedExecutor.named("deadline-test")) {
+                let busyUntil = Date().addingTimeInterval(2.5)
+                for _ in 0..<(2 * ProcessInfo.processInfo.activeProcessorCount) {
+                    DispatchQueue.global(qos: .userInitiated).async {
+                        var spins = 0
+                        while Date() < busyUntil { spins &+= 1 }
+                    }
+                }
+                let started = Date()
+                do {
+                    _ = try await harness.get(origin.url("/stall"), options: HTTPClientOptions(timeout: 0.3, retry: .none))
+                    return (FetchError.Kind?.none, Date().timeIntervalSince(started))
+                } catch {
+                    return ((error as? FetchError)?.kind, Date().timeIntervalSince(started))
+                }
+            }
+            #expect(kind == .timeout(seconds: 0.3))
+            #expect(seconds >= 0.25 && seconds < 1.5, "fired after \(seconds) s")
+        }
+    }
+
     /// Transfers on one session share a timer: one started later with a shorter timeout must
     /// still time out first, a transfer within its deadline is left alone, and deadlines set once
     /// the timer has gone idle fire too.
