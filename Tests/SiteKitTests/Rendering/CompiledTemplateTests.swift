@@ -87,10 +87,57 @@ struct CompiledTemplateTests {
         for (key, value) in odd {
             var context = Self.context
             context[key] = value
-            #expect(both.compiledRender("page", context) == nil, "\(key): \(value)")
+            #expect(try both.compiledRender("page", context) == nil, "\(key): \(value)")
             #expect(try both.render("page", context) == (try interpreter.render("page", context)), "\(key): \(value)")
             #expect(throws: TemplateError.self) { try compiledOnly.render("page", context) }
         }
+    }
+
+    /// A set of templates written to a temporary folder, with the theme's beside them.
+    static func templates(_ files: [String: String], engine: TemplateSet.Engine) throws -> (TemplateSet, TemporaryFolder) {
+        let folder = try TemporaryFolder()
+        for (name, source) in files {
+            try Data(source.utf8).write(to: folder.url.appendingPathComponent(name + ".mustache"))
+        }
+        return (try TemplateSet(TemplateSources(overridesIn: folder.url), engine: engine), folder)
+    }
+
+    @Test("a dynamic partial ({{>*kind}}) renders the partial its text names, compiled or not; a name that is no template, or no text, renders nothing")
+    func dynamicPartials() throws {
+        let files = ["dyn": "{{#items}}[{{>*kind}}]{{/items}}", "a": "A{{n}}", "b": "B{{n}}",
+                     "withTransform": "{{uppercased(title)}}:{{#items}}{{>*kind}}{{/items}}"]
+        let context: [String: Any] = ["title": "t", "items": [["kind": "a", "n": 1], ["kind": "b", "n": 2], ["kind": "zz", "n": 3], ["kind": 5, "n": 4]] as [[String: Any]]]
+        let (plain, plainFolder) = try Self.templates(files.filter { $0.key != "withTransform" }, engine: .compiledOnly)
+        defer { plainFolder.remove() }
+        let (interpreter, interpreterFolder) = try Self.templates(files, engine: .interpreter)
+        defer { interpreterFolder.remove() }
+        #expect(try plain.render("dyn", context) == "[A1][B2][][]")
+        #expect(try interpreter.render("dyn", context) == "[A1][B2][][]", "mustache takes the name only from a String: MustacheNode hands text over as it is")
+        #expect(try interpreter.render("withTransform", context) == "T:A1B2")
+    }
+
+    @Test("a block filled with a partial that expands the same block, or a chain of partials 1,000 deep, is an error naming the template, not a crash; 900 deep renders")
+    func endlessNestingIsAnError() throws {
+        let (looping, loopingFolder) = try Self.templates([
+            "page": "{{<layout}}{{$content}}{{>card}}{{/content}}{{/layout}}",
+            "card": "<div>{{$content}}card default{{/content}}</div>",
+        ], engine: .compiledWhereSupported)
+        defer { loopingFolder.remove() }
+        let error = #expect(throws: TemplateError.self) { try looping.render("page", Self.context) }
+        #expect(error?.file == loopingFolder.url.appendingPathComponent("page.mustache").path)
+        #expect(error?.message.hasPrefix("nests partials, blocks and sections more than 1000 deep (the last: ") == true, "\(String(describing: error))")
+
+        func chain(_ length: Int) -> [String: String] {
+            var files = ["p\(length)": "end{{count}}"]
+            for index in 0..<length { files["p\(index)"] = "{{>p\(index + 1)}}" }
+            return files
+        }
+        let (deep, deepFolder) = try Self.templates(chain(1_000), engine: .compiledWhereSupported)
+        defer { deepFolder.remove() }
+        #expect(throws: TemplateError.self) { try deep.render("p0", Self.context) }
+        let (fine, fineFolder) = try Self.templates(chain(900), engine: .compiledOnly)
+        defer { fineFolder.remove() }
+        #expect(try fine.render("p0", Self.context) == "end42")
     }
 
     @Test("templates that use transforms are left to the interpreter, whole")

@@ -13,6 +13,19 @@ struct CompiledRendering {
     /// A value this code does not render as mustache would.
     struct Unsupported: Error {}
 
+    /// Partials, blocks and sections nested deeper than `depthLimit` while rendering: a block
+    /// filled with a partial that expands the same block, or partials that include one another
+    /// for as long as the data lets them. Mustache's interpreter follows such templates until
+    /// the thread's stack overflows and the process dies without a word.
+    struct TooDeep: Error {
+        /// The partial or block at which the limit was reached.
+        var at: String
+    }
+
+    /// Far beyond any real site's nesting (the theme's is 6), far below what overflows a stack.
+    static let depthLimit = 1_000
+    private var depth = 0
+
     /// An entry of the context stack: a dictionary, whose names a lookup reads, or any other
     /// value (text, a number, a list), which has no names.
     private enum Frame {
@@ -59,7 +72,11 @@ struct CompiledRendering {
 
     /// Appends `template` rendered; `indentation` and `inherited` as mustache's context carries
     /// them into partials and blocks.
-    mutating func render(_ template: CompiledTemplate, indentation: String? = nil, inherited: [String: CompiledTemplate]? = nil) throws {
+    mutating func render(_ template: CompiledTemplate, indentation: String? = nil, inherited: [String: CompiledTemplate]? = nil,
+                         named name: @autoclosure () -> String = "a section") throws {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.depthLimit else { throw TooDeep(at: name()) }
         guard let indentation, !indentation.isEmpty else {
             for node in template.nodes { try render(node, indentation: indentation, inherited: inherited) }
             return
@@ -117,15 +134,24 @@ struct CompiledRendering {
                 break
             }
         case .partial(let name, let indented, let overrides):
-            guard let template = templates[name] else { return }
-            let inner = indented.map { (indentation ?? "") + $0 } ?? indentation
-            // The blocks of the outermost template that fills them win.
-            let blocks = overrides.map { inherited?.merging($0) { outer, _ in outer } ?? $0 } ?? inherited
-            try render(template, indentation: inner, inherited: blocks)
+            try renderPartial(name, indented: indented, overrides: overrides, indentation: indentation, inherited: inherited)
+        case .dynamicPartial(let name, let indented, let overrides):
+            // mustache takes the name only from text; anything else renders nothing.
+            guard let value = try lookUp(name), case .text(let partial) = try Found(value) else { return }
+            try renderPartial(partial, indented: indented, overrides: overrides, indentation: indentation, inherited: inherited)
         case .block(let name, let fallback, let indented):
             let inner = indented.map { (indentation ?? "") + $0 } ?? indentation
-            try render(inherited?[name] ?? fallback, indentation: inner, inherited: inherited)
+            try render(inherited?[name] ?? fallback, indentation: inner, inherited: inherited, named: "block \(name)")
         }
+    }
+
+    private mutating func renderPartial(_ name: String, indented: String?, overrides: [String: CompiledTemplate]?,
+                                        indentation: String?, inherited: [String: CompiledTemplate]?) throws {
+        guard let template = templates[name] else { return }
+        let inner = indented.map { (indentation ?? "") + $0 } ?? indentation
+        // The blocks of the outermost template that fills them win.
+        let blocks = overrides.map { inherited?.merging($0) { outer, _ in outer } ?? $0 } ?? inherited
+        try render(template, indentation: inner, inherited: blocks, named: "partial \(name)")
     }
 
     /// `body` rendered with `frame` on top of the stack.

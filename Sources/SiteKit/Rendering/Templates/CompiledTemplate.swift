@@ -13,8 +13,8 @@ import Mustache
 /// What it is made from: the tokens of swift-mustache's own parse (read with `Mirror`, as the
 /// library keeps them internal), so that standalone lines, indentation and inheritance are exactly
 /// mustache's. A template that uses what only the interpreter renders (transforms such as
-/// `uppercased(name)`, dynamic partials, a content type other than the site's, or tokens of a
-/// version of swift-mustache laid out otherwise) is not compiled, and its set renders through
+/// `uppercased(name)`, a content type other than the site's, or tokens of a version of
+/// swift-mustache laid out otherwise) is not compiled, and its set renders through
 /// mustache as before (`TemplateSet`); `ThemeTests` holds that the theme's own templates compile.
 struct CompiledTemplate: Sendable {
     indirect enum Node: Sendable {
@@ -28,6 +28,8 @@ struct CompiledTemplate: Sendable {
         case inverted(Name, CompiledTemplate)
         /// `{{>name}}`, or `{{<name}}…{{/name}}` with the blocks it fills.
         case partial(String, indentation: String?, overrides: [String: CompiledTemplate]?)
+        /// `{{>*name}}`: the partial whose name is the text the name stands for.
+        case dynamicPartial(Name, indentation: String?, overrides: [String: CompiledTemplate]?)
         /// `{{$name}}…{{/name}}` in a template others extend: the block, or what fills it.
         case block(String, default: CompiledTemplate, indentation: String?)
     }
@@ -69,7 +71,7 @@ struct CompiledTemplate: Sendable {
                 guard fields.count == 3, let name = fields[0] as? String, (fields[1] as? [String])?.isEmpty == true,
                       let body = fields[2] as? MustacheTemplate, let compiled = CompiledTemplate(body, topLevel: false) else { return nil }
                 nodes.append(kind == "section" ? .section(Name(name), compiled) : .inverted(Name(name), compiled))
-            case "partial":
+            case "partial", "dynamicNamePartial":
                 guard fields.count == 3, let name = fields[0] as? String, let indentation = fields[1] as? String?,
                       let inherits = fields[2] as? [String: MustacheTemplate]? else { return nil }
                 var overrides: [String: CompiledTemplate]?
@@ -80,7 +82,8 @@ struct CompiledTemplate: Sendable {
                         overrides?[block] = compiled
                     }
                 }
-                nodes.append(.partial(name, indentation: indentation, overrides: overrides))
+                nodes.append(kind == "partial" ? .partial(name, indentation: indentation, overrides: overrides)
+                                               : .dynamicPartial(Name(name), indentation: indentation, overrides: overrides))
             case "blockExpansion":
                 guard fields.count == 3, let name = fields[0] as? String, let body = fields[1] as? MustacheTemplate,
                       let indentation = fields[2] as? String?, let compiled = CompiledTemplate(body, topLevel: false) else { return nil }
@@ -89,8 +92,7 @@ struct CompiledTemplate: Sendable {
                 // Only as the first token of a library template: the pragma `TemplateSet` puts there.
                 guard topLevel, position == 0, payload is SiteHTMLContentType else { return nil }
             default:
-                // Dynamic partials (`{{>*name}}`), block definitions outside a parent, and any
-                // token of a later swift-mustache.
+                // Block definitions outside a parent, and any token of a later swift-mustache.
                 return nil
             }
         }

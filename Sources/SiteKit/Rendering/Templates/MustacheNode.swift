@@ -13,9 +13,12 @@ import Mustache
 /// on every cast, resolving the key type by its mangled name. The casts were a third of a page's
 /// rendering. `TemplateSet.render` wraps a context once, nested dictionaries and lists of them
 /// included, before rendering it: forced full renders of 500 people went from 9,240-9,530 to
-/// 9,740-9,970 pages/s. Only containers are wrapped ahead; text is wrapped as it is looked up
-/// (`MustacheText`), and numbers, flags and lists without dictionaries are left as they are, so
-/// transforms (`{{uppercased(name)}}`, `{{sorted(list)}}`) behave as before.
+/// 9,740-9,970 pages/s. Only containers are wrapped; text, numbers, flags and lists without
+/// dictionaries are left as they are, so transforms (`{{uppercased(name)}}`, `{{sorted(list)}}`)
+/// and dynamic partials (`{{>*name}}`, whose name mustache takes only from a `String`) behave as
+/// with plain dictionaries. (Text was once handed over wrapped, as a `MustacheParent` with no
+/// children, which mustache looks past faster than a `String`; dynamic partials then rendered
+/// nothing, and pages that render fast render from `CompiledTemplate` now.)
 ///
 /// A struct, not a class: each of those casts of a class instance also walks the runtime's
 /// conformance lookup for classes (`swift_conformsToProtocolMaybeInstantiateSuperclasses`), and a
@@ -38,10 +41,9 @@ struct MustacheNode: MustacheParent, CustomStringConvertible {
         self.fields = wrapped
     }
 
-    /// The value called `name`; text comes back as `MustacheText` (see there).
+    /// The value called `name`.
     func child(named name: String) -> Any? {
-        guard let value = fields[name] else { return nil }
-        return type(of: value) == String.self ? MustacheText(text: value as! String) : value
+        fields[name]
     }
 
     /// `value` with every dictionary in it wrapped, or nil when nothing in it needed wrapping.
@@ -72,24 +74,4 @@ struct MustacheNode: MustacheParent, CustomStringConvertible {
         }
         return wrapped
     }
-}
-
-/// Text as mustache gets it from a `MustacheNode`: printed as it is (escaped by the template's
-/// content type), a section over it renders as over any non-empty value, transforms are the
-/// string's own, and it has no children.
-///
-/// Mustache pushes a section's value on its stack (`{{#email}}…{{email}}…{{/email}}`), and a
-/// plain `String` there is looked into with `Mirror` for every name inside the section before
-/// mustache climbs to the object that has it: about 2.5 µs a name, a fifth of a person page and
-/// more of a list page, whose entries do it for the e-mail, country and `srcset`. As a
-/// `MustacheParent` with no children it is skipped at once; printed, it also takes fewer casts
-/// than a `String` (no lambda, optional or `String(describing:)` checks).
-struct MustacheText: MustacheParent, MustacheCustomRenderable, MustacheTransformable {
-    let text: String
-
-    func child(named name: String) -> Any? { nil }
-    var renderText: String { text }
-    /// Never: an empty string is a value like any other to mustache, and so is this.
-    var isNull: Bool { false }
-    func transform(_ name: String) -> Any? { text.transform(name) }
 }

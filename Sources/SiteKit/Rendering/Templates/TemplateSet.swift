@@ -117,7 +117,7 @@ public struct TemplateSources: Sendable {
 /// The compiled templates of a build.
 ///
 /// Pages render through `CompiledTemplate` when every template of the set compiles (the theme's
-/// do, and overrides that use no transforms or dynamic partials), else through mustache's
+/// do, and overrides that use no transforms), else through mustache's
 /// interpreter; a page whose context holds a value the compiled rendering does not handle falls
 /// back to the interpreter too. Both give the same bytes (`CompiledTemplateTests`).
 public struct TemplateSet: Sendable {
@@ -126,6 +126,8 @@ public struct TemplateSet: Sendable {
     private let compiled: [String: CompiledTemplate]?
     /// Names of the templates a `templates/` folder replaced.
     public let overridden: [String]
+    /// The folder the overrides came from, for error messages.
+    private let directory: URL?
     /// SHA-256 of every template's name and source: what the render memo keys on.
     let fingerprint: Data
 
@@ -175,6 +177,7 @@ public struct TemplateSet: Sendable {
         self.compiled = compiled
         self.engine = engine
         overridden = sources.overridden
+        directory = sources.directory
         fingerprint = sources.fingerprint
     }
 
@@ -205,22 +208,33 @@ public struct TemplateSet: Sendable {
 
     /// Renders the template `name` with `context`.
     public func render(_ name: String, _ context: [String: Any]) throws -> String {
-        if let bytes = compiledRender(name, context) { return String(decoding: bytes, as: UTF8.self) }
+        if let bytes = try compiledRender(name, context) { return String(decoding: bytes, as: UTF8.self) }
         return try interpreted(name, context)
     }
 
     /// Renders the template `name` with `context`, as the bytes of a file.
     func renderData(_ name: String, _ context: [String: Any]) throws -> Data {
-        if let bytes = compiledRender(name, context) { return Data(bytes) }
+        if let bytes = try compiledRender(name, context) { return Data(bytes) }
         return Data(try interpreted(name, context).utf8)
     }
 
     /// The page rendered from the compiled templates; nil when they are not, or when the context
-    /// holds a value only mustache's interpreter renders.
-    func compiledRender(_ name: String, _ context: [String: Any]) -> [UInt8]? {
+    /// holds a value only mustache's interpreter renders. Templates that nest without end are
+    /// an error here, where the interpreter would crash the process.
+    func compiledRender(_ name: String, _ context: [String: Any]) throws -> [UInt8]? {
         guard let compiled, let template = compiled[name] else { return nil }
         var rendering = CompiledRendering(templates: compiled, context: context)
-        guard (try? rendering.render(template)) != nil else { return nil }
+        do {
+            try rendering.render(template, named: "template \(name)")
+        } catch is CompiledRendering.Unsupported {
+            return nil
+        } catch let tooDeep as CompiledRendering.TooDeep {
+            throw TemplateError(file: TemplateSources.file(of: name, overridden: overridden, in: directory), message: """
+                nests partials, blocks and sections more than \(CompiledRendering.depthLimit) deep (the last: \(tooDeep.at)): \
+                a block filled with a partial that expands the same block, or partials that include one another for as \
+                long as the data lets them. mustache would follow them until the process crashed
+                """)
+        }
         return rendering.output
     }
 
