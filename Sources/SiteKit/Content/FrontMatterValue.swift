@@ -6,7 +6,10 @@ import Yams
 public enum FrontMatterValue: Sendable, Hashable {
     /// Text, including YAML timestamps, which are kept exactly as written.
     case string(String)
-    /// Any YAML integer or float.
+    /// A YAML integer that fits 64 bits, exactly (a `Double` holds whole numbers exactly only up
+    /// to 2^53: 9007199254740993 came out as 9007199254740992). Larger ones stay text.
+    case integer(Int)
+    /// A YAML float.
     case number(Double)
     /// `true` / `false`.
     case bool(Bool)
@@ -23,6 +26,7 @@ public enum FrontMatterValue: Sendable, Hashable {
     public var templateValue: Any {
         switch self {
         case .string(let text): return text
+        case .integer(let number): return number
         case .number(let number):
             if number.rounded() == number, abs(number) < 9_007_199_254_740_992 { return Int(number) }
             return number
@@ -37,6 +41,7 @@ public enum FrontMatterValue: Sendable, Hashable {
     public var text: String? {
         switch self {
         case .string(let text): return text
+        case .integer(let number): return String(number)
         case .number: return String(describing: templateValue)
         case .bool(let flag): return flag ? "true" : "false"
         case .list, .map, .null: return nil
@@ -45,8 +50,11 @@ public enum FrontMatterValue: Sendable, Hashable {
 
     /// The value when it is a number.
     public var number: Double? {
-        if case .number(let number) = self { return number }
-        return nil
+        switch self {
+        case .integer(let number): return Double(number)
+        case .number(let number): return number
+        default: return nil
+        }
     }
 
     /// The value when it is `true` or `false`.
@@ -93,7 +101,7 @@ extension FrontMatterValue {
             switch Tag.Name(rawValue: node.tag.description) {
             case .null: self = .null
             case .bool: self = node.bool.map(FrontMatterValue.bool) ?? .string(scalar.string)
-            case .int: self = node.int.map { .number(Double($0)) } ?? .string(scalar.string)
+            case .int: self = node.int.map(FrontMatterValue.integer) ?? .string(scalar.string)
             case .float: self = node.float.map(FrontMatterValue.number) ?? .string(scalar.string)
             default: self = .string(scalar.string)
             }

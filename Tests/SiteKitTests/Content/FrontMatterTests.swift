@@ -24,9 +24,9 @@ struct FrontMatterTests {
         #expect(page.extra["title"] == nil)
         #expect(page.extra["description"] == nil)
         #expect(page.extra["tags"] == .list([.string("people"), .string("directory")]))
-        #expect(page.extra["author"] == .map(["name": .string("Ada"), "age": .number(36)]))
+        #expect(page.extra["author"] == .map(["name": .string("Ada"), "age": .integer(36)]))
         #expect(page.extra["weight"] == .number(2.5))
-        #expect(page.extra["count"] == .number(3))
+        #expect(page.extra["count"] == .integer(3))
         #expect(page.extra["draft"] == .bool(false))
         #expect(page.extra["published"] == .string("2024-05-01"))
         #expect(page.extra["nothing"] == .null)
@@ -52,6 +52,18 @@ struct FrontMatterTests {
         #expect(values["nothing"] is NSNull)
         #expect(values["title"] as? String == "The People")
         #expect((values["body"] as? String)?.contains("<h1 id=\"hello\">Hello</h1>") == true)
+    }
+
+    @Test("whole numbers past 2^53 stay exact up to 64 bits; larger ones stay text as written; floats stay floats")
+    func largeWholeNumbersAreExact() throws {
+        let text = "---\nodd: 9007199254740993\nmax: 9223372036854775807\nmin: -9223372036854775808\nhuge: 9223372036854775808\nwhole: 4.0\nhalf: 2.5\n---\nBody\n"
+        let values = try FrontMatter.parse(text, file: "numbers.md").values
+        #expect(values["odd"] == .integer(9_007_199_254_740_993))
+        #expect(values["max"]?.templateValue as? Int == Int.max && values["min"]?.templateValue as? Int == Int.min)
+        #expect(values["odd"]?.text == "9007199254740993")
+        #expect(values["huge"] == .string("9223372036854775808"))
+        #expect(values["whole"]?.templateValue as? Int == 4 && values["half"]?.templateValue as? Double == 2.5)
+        #expect(values["odd"]?.number == 9_007_199_254_740_992, "as a Double, for the menu's weight")
     }
 
     @Test("invalid YAML names the file and the exact file line of the broken key")
