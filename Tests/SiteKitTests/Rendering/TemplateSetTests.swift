@@ -65,6 +65,9 @@ struct TemplateSetTests {
         // A tag left open runs into the next: named on its own line, not as the section after it.
         ("a\n{{person.name</h1>\n<dl>\n{{#person.facts}}x{{/person.facts}}", "line 2: a tag is not finished: after its {{ comes another {{ before any }}. Close it with }}"),
         ("{{#people}}\n<h1>{{name</h1>\n{{/people}}", "line 2: a tag is not finished"),
+        // A name mustache stops reading at: the character, not a missing }} (what mustache reports).
+        ("<h1>{{page.title}}</h1>\n<p>{{page.é}}</p>", "line 2: the name page.é holds é, and mustache takes only a-z, A-Z, 0-9 and . - _ ? * in names"),
+        ("{{#people}}\n{{{first name}}}\n{{/people}}", "line 2: the name first name holds a space, and mustache takes only"),
         // With other delimiters, mustache's own message, in words.
         ("{{=<% %>}}", "a delimiter change such as {{=<% %>=}} is badly written"),
     ])

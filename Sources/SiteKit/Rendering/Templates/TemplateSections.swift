@@ -1,8 +1,11 @@
-/// Where a template's sections fail to pair up, said with names and lines: mustache's own parser
-/// reports where it gave up (often the end of the file), names no tag, and its messages use
-/// placeholders. Used to explain a template mustache refused. Also how deep sections nest, which
-/// mustache does not bound: it compiles and renders them by recursion, and a few hundred levels
-/// overflow a thread's stack, which ends the process with a segmentation fault.
+import Foundation
+
+/// Where a template's sections fail to pair up, or a name holds what mustache does not read, said
+/// with names and lines: mustache's own parser reports where it gave up (often the end of the
+/// file), names no tag, and its messages use placeholders. Used to explain a template mustache
+/// refused. Also how deep sections nest, which mustache does not bound: it compiles and renders
+/// them by recursion, and a few hundred levels overflow a thread's stack, which ends the process
+/// with a segmentation fault.
 enum TemplateSections {
     struct Problem: Equatable {
         var line: Int
@@ -18,6 +21,7 @@ enum TemplateSections {
         let scanned = TemplateTags(source)
         guard scanned.badDelimitersLine == nil else { return nil }  // mustache's own message says it
         for tag in scanned.tags {
+            if let problem = badName(tag) { return problem }
             guard let sigil = tag.sigil, "#^$</".contains(sigil) else { continue }
             let (name, opened) = (tag.name, tag.line)
             if sigil != "/" {
@@ -43,6 +47,21 @@ enum TemplateSections {
             return Problem(line: last.line, message: "{{\(last.sigil)\(last.name)}} is never closed: add {{/\(last.name)}} where the section ends")
         }
         return nil
+    }
+
+    /// The characters mustache reads in a name (transforms' parentheses included): with any other,
+    /// such as `{{page.é}}` or `{{first name}}`, it stops reading the name and reports the tag as
+    /// unfinished, which sends people looking for a missing `}}`.
+    static let nameCharacters = Set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-_?*()")
+
+    /// The tag's name when it holds a character mustache does not take in names.
+    private static func badName(_ tag: TemplateTags.Tag) -> Problem? {
+        guard tag.sigil == nil || "#^/&{".contains(tag.sigil!) else { return nil }
+        // `{{{name}}}`: the scan reads up to the first }}, leaving the third } to the name.
+        let name = tag.sigil == "{" && tag.name.hasSuffix("}") ? String(tag.name.dropLast()).trimmingCharacters(in: .whitespaces) : tag.name
+        guard let bad = name.first(where: { !nameCharacters.contains($0) }) else { return nil }
+        let shown = bad == " " ? "a space" : bad.isWhitespace ? "a blank" : "\(bad)"
+        return Problem(line: tag.line, message: "the name \(name) holds \(shown), and mustache takes only a-z, A-Z, 0-9 and . - _ ? * in names")
     }
 
     /// The first section opened deeper than `limit` sections, or nil when none is.
