@@ -147,10 +147,9 @@ struct SiteRenderer: Sendable {
     private func notFound() throws -> RenderedFile {
         // Served for a missing path at any depth, so links start from the site's root path.
         let rootPath = SiteURL.rootPath(baseURL)
-        let html = try templates.render("404", frame.context(path: "404.html", section: "none",
-                                                              page: page("404"), extra: [:],
-                                                              root: rootPath, templates: templates, chrome: chrome))
-        return RenderedFile(path: "404.html", bytes: Data(html.utf8))
+        let context = try frame.context(path: "404.html", section: "none", page: page("404"), extra: [:],
+                                        root: rootPath, templates: templates, chrome: chrome)
+        return RenderedFile(path: "404.html", bytes: try templates.renderData("404", context))
     }
 }
 

@@ -33,31 +33,12 @@ struct CompiledRendering {
         case leaf(Any)
     }
 
-    /// What a lookup found, by its type's identity.
-    private enum Found {
-        case text(String)
-        case number(Int)
-        case fraction(Double)
-        case flag(Bool)
-        case map([String: Any])
-        case list([Any])
-        case maps([[String: Any]])
-        case texts([String])
-
-        init(_ value: Any) throws {
-            switch ContextValue(value) {
-            case .text(let text): self = .text(text)
-            case .number(let number): self = .number(number)
-            case .flag(let flag): self = .flag(flag)
-            case .map(let map): self = .map(map)
-            case .list(let list): self = .list(list)
-            case .maps(let maps): self = .maps(maps)
-            case .texts(let texts): self = .texts(texts)
-            case .other(let value):
-                guard type(of: value) == Double.self else { throw Unsupported() }
-                self = .fraction(value as! Double)
-            }
-        }
+    /// What a lookup found, by its type's identity (`ContextValue`); of the other types only a
+    /// `Double` is rendered here, as `.other`.
+    private static func kind(_ value: Any) throws -> ContextValue {
+        let kind = ContextValue(value)
+        if case .other(let other) = kind, type(of: other) != Double.self { throw Unsupported() }
+        return kind
     }
 
     private let templates: [String: CompiledTemplate]
@@ -103,7 +84,7 @@ struct CompiledRendering {
             try print(value, escaped: escaped)
         case .section(let name, let body):
             guard let value = try lookUp(name) else { return }
-            switch try Found(value) {
+            switch try Self.kind(value) {
             case .flag(let flag):
                 if flag { try render(body, indentation: indentation, inherited: inherited) }
             case .maps(let maps):
@@ -114,13 +95,13 @@ struct CompiledRendering {
                 for text in texts { try render(body, with: .leaf(text), indentation: indentation, inherited: inherited) }
             case .map(let map):
                 try render(body, with: .map(map), indentation: indentation, inherited: inherited)
-            case .text, .number, .fraction:
+            case .text, .number, .other:
                 // Any other value, empty text and 0 included, is pushed and rendered once.
                 try render(body, with: .leaf(value), indentation: indentation, inherited: inherited)
             }
         case .inverted(let name, let body):
             guard let value = try lookUp(name) else { return try render(body, indentation: indentation, inherited: inherited) }
-            switch try Found(value) {
+            switch try Self.kind(value) {
             case .flag(let flag):
                 if !flag { try render(body, indentation: indentation, inherited: inherited) }
             case .maps(let maps):
@@ -130,14 +111,14 @@ struct CompiledRendering {
                 if list.isEmpty { try render(body, with: .leaf(list), indentation: indentation, inherited: inherited) }
             case .texts(let texts):
                 if texts.isEmpty { try render(body, with: .leaf(texts), indentation: indentation, inherited: inherited) }
-            case .map, .text, .number, .fraction:
+            case .map, .text, .number, .other:
                 break
             }
         case .partial(let name, let indented, let overrides):
             try renderPartial(name, indented: indented, overrides: overrides, indentation: indentation, inherited: inherited)
         case .dynamicPartial(let name, let indented, let overrides):
             // mustache takes the name only from text; anything else renders nothing.
-            guard let value = try lookUp(name), case .text(let partial) = try Found(value) else { return }
+            guard let value = try lookUp(name), case .text(let partial) = try Self.kind(value) else { return }
             try renderPartial(partial, indented: indented, overrides: overrides, indentation: indentation, inherited: inherited)
         case .block(let name, let fallback, let indented):
             let inner = indented.map { (indentation ?? "") + $0 } ?? indentation
@@ -162,7 +143,7 @@ struct CompiledRendering {
     }
 
     private static func frame(_ value: Any) throws -> Frame {
-        if case .map(let map) = try Found(value) { return .map(map) }
+        if case .map(let map) = try Self.kind(value) { return .map(map) }
         return .leaf(value)
     }
 
@@ -188,7 +169,7 @@ struct CompiledRendering {
         }
         for part in name.parts.dropFirst() {
             guard let value = found, !Self.isNull(value) else { return nil }
-            guard case .map(let map) = try Found(value) else { return nil }
+            guard case .map(let map) = try Self.kind(value) else { return nil }
             found = map[part]
         }
         return found.flatMap { Self.isNull($0) ? nil : $0 }
@@ -204,10 +185,10 @@ struct CompiledRendering {
     /// prints them, a dictionary as nothing (`MustacheNode`'s description).
     private mutating func print(_ value: Any, escaped: Bool) throws {
         let text: String
-        switch try Found(value) {
+        switch try Self.kind(value) {
         case .text(let value): text = value
         case .number(let number): text = String(number)
-        case .fraction(let number): text = String(describing: number)
+        case .other(let number): text = String(describing: number)
         case .flag(let flag): text = flag ? "true" : "false"
         case .map: return
         case .list, .maps, .texts: throw Unsupported()
