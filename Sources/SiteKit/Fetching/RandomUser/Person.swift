@@ -62,7 +62,7 @@ public struct Person: Sendable, Hashable, Decodable {
             var name: String?
             init(from decoder: any Decoder) throws {
                 let c = try decoder.container(keyedBy: CodingKeys.self)
-                number = c.text(.number)
+                number = c.numberText(.number)
                 name = c.text(.name)
             }
             enum CodingKeys: String, CodingKey { case number, name }
@@ -84,7 +84,7 @@ public struct Person: Sendable, Hashable, Decodable {
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             date = c.text(.date)
-            age = c.text(.age).flatMap { Int($0) ?? Double($0).map { Int($0) } }
+            age = c.numberText(.age).flatMap { Int($0) ?? Double($0).map { Int($0) } }
         }
 
         enum CodingKeys: String, CodingKey { case date, age }
