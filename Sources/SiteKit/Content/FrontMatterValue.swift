@@ -48,19 +48,30 @@ public enum FrontMatterValue: Sendable, Hashable {
         }
     }
 
-    /// The value when it is a number.
+    /// The value when it is a number, or text that reads as one (`02`, `1e3`, `2.50`), for the
+    /// settings front matter makes (`weight`), where templates' exact text does not matter.
     public var number: Double? {
         switch self {
         case .integer(let number): return Double(number)
         case .number(let number): return number
+        case .string(let text): return Double(text.trimmingCharacters(in: .whitespaces))
         default: return nil
         }
     }
 
-    /// The value when it is `true` or `false`.
+    /// The value when it is `true` or `false`, or the text of a YAML 1.1 flag (`yes`, `no`, `on`,
+    /// `off`, `"false"`, in any case), for the settings front matter makes (`menu`).
     public var flag: Bool? {
-        if case .bool(let flag) = self { return flag }
-        return nil
+        switch self {
+        case .bool(let flag): return flag
+        case .string(let text):
+            switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+            case "true", "yes", "on": return true
+            case "false", "no", "off": return false
+            default: return nil
+            }
+        default: return nil
+        }
     }
 }
 
@@ -72,8 +83,8 @@ extension FrontMatterValue {
     /// (the "billion laughs"), more memory than any machine has.
     static let maxValues = 100_000 // as the error about it says
 
-    /// Converts a composed YAML node, using the YAML core schema's tag resolution so `3`,
-    /// `true` and `~` become numbers, booleans and null while quoted text stays text. `budget`
+    /// Converts a composed YAML node: `3`, `2.5`, `true` and `~` become numbers, flags and null
+    /// (see `scalar(_:tag:)`), while quoted text stays text. `budget`
     /// counts the values made so far against `maxValues`; `depth` is the node's nesting level.
     init(node: Node, budget: inout Int, depth: Int = 1) throws(FrontMatterValue.Problem) {
         budget += 1
@@ -97,17 +108,38 @@ extension FrontMatterValue {
             for item in sequence { items.append(try FrontMatterValue(node: item, budget: &budget, depth: depth + 1)) }
             self = .list(items)
         } else if let scalar = node.scalar {
-            // `Tag.name` is not public in every Yams release; its description is the tag name.
-            switch Tag.Name(rawValue: node.tag.description) {
-            case .null: self = .null
-            case .bool: self = node.bool.map(FrontMatterValue.bool) ?? .string(scalar.string)
-            case .int: self = node.int.map(FrontMatterValue.integer) ?? .string(scalar.string)
-            case .float: self = node.float.map(FrontMatterValue.number) ?? .string(scalar.string)
-            default: self = .string(scalar.string)
-            }
+            self = Self.scalar(scalar.string, tag: Tag.Name(rawValue: node.tag.description))
         } else {
             // Newer YAML libraries may add node kinds; treat them as absent rather than guess.
             self = .null
+        }
+    }
+
+    /// A scalar as written, with the tag YAML resolved for it (`Tag.name` is not public in every
+    /// Yams release, so the caller passes its description's). A number or a flag only when it
+    /// reads back as written: templates print what the file says. Yams resolves tags by YAML 1.1,
+    /// where `9:30` is the number 570, `01234` is 668 in octal, `1.20` is 1.2 and `yes` and `off`
+    /// are flags; those stay text, as in YAML 1.2. `true` and `false` (and `True`, `FALSE`, as the
+    /// YAML 1.2 core schema reads them) are flags; `~`, `null` and nothing are null.
+    static func scalar(_ text: String, tag: Tag.Name) -> FrontMatterValue {
+        switch tag {
+        case .null:
+            return .null
+        case .bool:
+            switch text {
+            case "true", "True", "TRUE": return .bool(true)
+            case "false", "False", "FALSE": return .bool(false)
+            default: return .string(text)
+            }
+        case .int:
+            guard let number = Int(text), String(number) == text else { return .string(text) }
+            return .integer(number)
+        case .float:
+            guard let number = Double(text), number.isFinite else { return .string(text) }
+            let value = FrontMatterValue.number(number)
+            return value.text == text ? value : .string(text)
+        default:
+            return .string(text)
         }
     }
 

@@ -54,7 +54,7 @@ struct FrontMatterTests {
         #expect((values["body"] as? String)?.contains("<h1 id=\"hello\">Hello</h1>") == true)
     }
 
-    @Test("whole numbers past 2^53 stay exact up to 64 bits; larger ones stay text as written; floats stay floats")
+    @Test("whole numbers past 2^53 stay exact up to 64 bits; larger ones stay text as written; floats stay floats, unless written otherwise (4.0)")
     func largeWholeNumbersAreExact() throws {
         let text = "---\nodd: 9007199254740993\nmax: 9223372036854775807\nmin: -9223372036854775808\nhuge: 9223372036854775808\nwhole: 4.0\nhalf: 2.5\n---\nBody\n"
         let values = try FrontMatter.parse(text, file: "numbers.md").values
@@ -62,8 +62,29 @@ struct FrontMatterTests {
         #expect(values["max"]?.templateValue as? Int == Int.max && values["min"]?.templateValue as? Int == Int.min)
         #expect(values["odd"]?.text == "9007199254740993")
         #expect(values["huge"] == .string("9223372036854775808"))
-        #expect(values["whole"]?.templateValue as? Int == 4 && values["half"]?.templateValue as? Double == 2.5)
+        #expect(values["whole"]?.templateValue as? String == "4.0" && values["half"]?.templateValue as? Double == 2.5)
         #expect(values["odd"]?.number == 9_007_199_254_740_992, "as a Double, for the menu's weight")
+    }
+
+    @Test("templates get scalars as written: times, leading zeros, trailing zeros, octal, hex, yes and off stay text (YAML 1.1 would change them); true, false, plain numbers and null keep their types")
+    func scalarsAsWritten() throws {
+        let page = try loader.load("yaml-as-written")
+        #expect(page.title == "1.10")
+        let values = page.templateValues
+        let asWritten = ["opens": "9:30", "zip": "01234", "version": "1.20", "phone": "0123456789", "octal": "0o17",
+                         "hex": "0x1F", "exponent": "1e3", "plus": "+5", "underscores": "1_000",
+                         "negativeZero": "-0.0", "infinity": ".inf", "yesWord": "yes", "offWord": "off"]
+        for (key, text) in asWritten {
+            #expect(values[key] as? String == text, "\(key)")
+        }
+        #expect(values["capitalTrue"] as? Bool == true)
+        #expect(values["flag"] as? Bool == false)
+        #expect(values["count"] as? Int == 42 && values["negative"] as? Int == -7)
+        #expect(values["half"] as? Double == 2.5)
+        #expect(values["nothing"] is NSNull)
+        // The menu's own keys read the text as YAML 1.1 would: `menu: no` still leaves the page out.
+        #expect(!page.inMenu)
+        #expect(page.weight == 2)
     }
 
     @Test("invalid YAML names the file and the exact file line of the broken key")
