@@ -15,11 +15,20 @@ public struct ProtectedPlaces: Sendable {
     public let cache: URL
     /// The user's home folder.
     public let home: URL
+    /// `$HOME`, when it names another folder than `home` (the account's, from the system's user
+    /// database): `sudo -E`, a container or a CI job may set it elsewhere, and `--output ~` names it.
+    public let environmentHome: URL?
 
-    public init(project: URL, cache: URL, home: URL = FileManager.default.homeDirectoryForCurrentUser) {
+    public init(project: URL, cache: URL, home: URL = FileManager.default.homeDirectoryForCurrentUser,
+                environmentHome: String? = ProcessInfo.processInfo.environment["HOME"]) {
         self.project = project
         self.cache = cache
         self.home = home
+        self.environmentHome = environmentHome.flatMap { path in
+            guard path.hasPrefix("/"), path != "/" else { return nil }
+            let url = URL(fileURLWithPath: path, isDirectory: true)
+            return url.standardizedFileURL.path == home.standardizedFileURL.path ? nil : url
+        }
     }
 
     /// Throws an `OutputError` when `folder` is, or holds, the file system's root, the home
@@ -32,7 +41,7 @@ public struct ProtectedPlaces: Sendable {
         let why: String? =
             if target == "/" {
                 "it is the root of the file system"
-            } else if Self.path(Self.realPath(home), isInside: target) {
+            } else if let home = [home, environmentHome].compactMap({ $0 }).first(where: { Self.path(Self.realPath($0), isInside: target) }) {
                 "it holds your home folder (\(home.path))"
             } else if Self.path(project, isInside: target) {
                 "it holds the project itself (\(self.project.path))"

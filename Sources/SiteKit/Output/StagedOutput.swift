@@ -195,10 +195,8 @@ public final class StagedOutput: Sendable {
     /// Links the user's files of the previous output into the staging folder, at their places.
     private func carry(_ userFiles: Set<String>) throws {
         for relativePath in userFiles.sorted() {
-            try OutputError.wrap(path: stagingPath + "/" + relativePath, action: "carry over") {
-                try makeFolders(ofFileAt: relativePath)
-                Self.carry(destinationPath + "/" + relativePath, to: stagingPath + "/" + relativePath)
-            }
+            try makeFolders(ofFileAt: relativePath)
+            try Self.carry(destinationPath + "/" + relativePath, to: stagingPath + "/" + relativePath)
         }
         carried = userFiles.sorted()
     }
@@ -224,8 +222,11 @@ public final class StagedOutput: Sendable {
     /// user, not to the build, and are carried over.
     public func commit() throws {
         let fileManager = FileManager.default
-        // The previous output's files, listed once for both questions below.
-        let previous = hasPrevious ? OutputFiles.regular(in: destination)?.map(\.path) : nil
+        // The previous output's files (and links: a build writes none, so they are the user's),
+        // listed once for both questions below.
+        let listing = hasPrevious ? OutputFiles.entries(in: destination) : nil
+        if let listing { try refuseUnreadable(listing.unreadable) }
+        let previous = listing.map { $0.files.map(\.path) + $0.others }
         let userFiles = try userFiles(previous: previous)
         let mark = OutputOwnership.markBytes(listing: paths.withLock { $0.all })
         if previousOutputIsCurrent(previous: previous, userFiles: userFiles, mark: mark) {
@@ -240,9 +241,10 @@ public final class StagedOutput: Sendable {
         try linkUnchanged()
         if let entries = try? fileManager.contentsOfDirectory(atPath: destination.path) {
             for name in entries where name.hasPrefix(".") {
-                let kept = staging.appendingPathComponent(name)
-                if !fileManager.fileExists(atPath: kept.path) {
-                    Self.carry(destination.appendingPathComponent(name).path, to: kept.path)
+                let kept = stagingPath + "/" + name
+                var info = stat()
+                if lstat(kept, &info) != 0 {
+                    try Self.carry(destinationPath + "/" + name, to: kept)
                 }
             }
         }
@@ -316,21 +318,70 @@ public final class StagedOutput: Sendable {
         try? fileManager.moveItem(at: retired, to: aside)
     }
 
-    /// Puts the entry at `source` (a hidden top-level entry of the previous output) at `target`,
-    /// leaving `source` as it is until the swap: files as hard links, folders (a `.git` a deploy
-    /// pushes from) made anew and filled the same way, so that no file's bytes are copied where a
-    /// link is possible. Whatever cannot be linked is copied.
-    static func carry(_ source: String, to target: String) {
+    /// Puts the entry at `source` (one of the user's in the previous output) at `target`, leaving
+    /// `source` as it is until the swap: files as hard links, symbolic links as links to the same
+    /// place, folders (a `.git` a deploy pushes from) made anew and filled the same way, so that no
+    /// file's bytes are copied where a link is possible. Whatever cannot be linked is copied.
+    /// Throws, naming the entry, when it cannot be carried over whole (a folder that cannot be
+    /// read, a FIFO or a socket): the swap would leave it behind with the previous site.
+    static func carry(_ source: String, to target: String) throws {
         var info = stat()
-        guard lstat(source, &info) == 0 else { return }
-        if info.st_mode & S_IFMT == S_IFDIR {
-            guard mkdir(target, info.st_mode & 0o7777) == 0 else { return }
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: source)) ?? [] {
-                carry(source + "/" + name, to: target + "/" + name)
+        guard lstat(source, &info) == 0 else { return }  // gone since it was listed: nothing to keep
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: source)
+            } catch {
+                throw cannotCarry(source, "a folder this build cannot read (\(FileProblem.describe(error)))",
+                                  fix: "make it readable (chmod -R u+rX)")
             }
-        } else if info.st_mode & S_IFMT != S_IFREG || link(source, target) != 0 {
-            try? FileManager.default.copyItem(atPath: source, toPath: target)
+            guard mkdir(target, info.st_mode & 0o7777 | 0o700) == 0 else {
+                throw OutputError(path: target, action: "carry over", underlying: NSError(domain: NSPOSIXErrorDomain, code: Int(errno)))
+            }
+            for name in names {
+                try carry(source + "/" + name, to: target + "/" + name)
+            }
+            _ = chmod(target, info.st_mode & 0o7777)
+        case S_IFLNK:
+            let destination: String
+            do {
+                destination = try FileManager.default.destinationOfSymbolicLink(atPath: source)
+            } catch {
+                throw cannotCarry(source, "a symbolic link this build cannot read (\(FileProblem.describe(error)))", fix: "remove it")
+            }
+            guard symlink(destination, target) == 0 else {
+                throw OutputError(path: target, action: "carry over", underlying: NSError(domain: NSPOSIXErrorDomain, code: Int(errno)))
+            }
+        case S_IFREG:
+            guard link(source, target) != 0 else { return }
+            do {
+                try FileManager.default.copyItem(atPath: source, toPath: target)
+            } catch {
+                throw cannotCarry(source, "a file this build can neither link nor copy (\(FileProblem.describe(error)))",
+                                  fix: "make it readable (chmod u+r)")
+            }
+        default:
+            throw cannotCarry(source, "a FIFO, socket or device, which a build cannot carry over", fix: "remove it")
         }
+    }
+
+    /// The error for an entry of the user's that a build cannot carry into the new output.
+    private static func cannotCarry(_ path: String, _ what: String, fix: String) -> OutputError {
+        OutputError(path: path, action: "carry over", underlying: nil, message: """
+            \(path) is \(what). A build replaces the output folder whole and carries your own files into the new \
+            one, so it must be able to copy them: \(fix), or move it out of the output folder, then build again. Nothing was \
+            published; the output folder is as it was
+            """)
+    }
+
+    /// Throws when the previous output holds folders that cannot be read: the user's files in
+    /// them could be neither told from the build's nor carried over.
+    private func refuseUnreadable(_ folders: [String]) throws {
+        guard let first = folders.first else { return }
+        throw Self.cannotCarry(destinationPath + "/" + first, "a folder this build cannot read (permission denied)"
+                                   + (folders.count > 1 ? ", and \(folders.count - 1) more like it" : ""),
+                               fix: "make it readable (chmod -R u+rX)")
     }
 
     /// Throws the staging folder away, and the store's copies this build made; the previous

@@ -223,6 +223,30 @@ import Testing
         #expect(throws: OutputError.self) { try places.refuse(home, role: .cache) }
     }
 
+    @Test("$HOME is refused like the account's home folder when it names another folder, even one holding only dotfiles (--output ~ with HOME set elsewhere replaced it)")
+    func refusesTheEnvironmentsHome() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let account = folder.url.appendingPathComponent("account")
+        let home = folder.url.appendingPathComponent("elsewhere/h")
+        try FileManager.default.createDirectory(at: home.appendingPathComponent(".ssh"), withIntermediateDirectories: true)
+        try Data("key".utf8).write(to: home.appendingPathComponent(".ssh/id_ed25519"))
+        let project = folder.url.appendingPathComponent("site")
+        let places = ProtectedPlaces(project: project, cache: project.appendingPathComponent(".cache"), home: account,
+                                     environmentHome: home.path)
+        for target in [home, home.deletingLastPathComponent(), account] {
+            #expect {
+                try OutputOwnership(places: places).check(target)
+            } throws: { "\($0)".contains("it holds your home folder") }
+        }
+        try places.refuse(home.appendingPathComponent("public"), role: .output)
+        // Relative or empty values name no folder.
+        for value in ["", "relative/home", "/"] {
+            try ProtectedPlaces(project: project, cache: project, home: account, environmentHome: value)
+                .refuse(folder.url.appendingPathComponent("public"), role: .output)
+        }
+    }
+
     @Test("a .site-output that is empty, garbage or a folder is no mark: the build and site clean refuse the folder and remove nothing (they took it for one and deleted everything beside it)",
           arguments: ["", "\u{1}\u{2}garbage", "folder"])
     func aBogusMarkProvesNothing(mark: String) async throws {

@@ -334,6 +334,77 @@ import Testing
         #expect(clear.carried == ["CNAME", mine].sorted())
     }
 
+    @Test("symbolic links of the user's, at the top or inside a folder of theirs, are carried over as links, and the user's files beside them too (a link made every file of the user's vanish)")
+    func usersLinksAreCarried() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let destination = try firstOutput(in: folder)
+        let fileManager = FileManager.default
+        try fileManager.createDirectory(at: destination.appendingPathComponent("downloads"), withIntermediateDirectories: true)
+        try Data("example.org\n".utf8).write(to: destination.appendingPathComponent("CNAME"))
+        try Data("pdf".utf8).write(to: destination.appendingPathComponent("downloads/report.pdf"))
+        try fileManager.createSymbolicLink(atPath: destination.appendingPathComponent("downloads/latest.pdf").path,
+                                           withDestinationPath: "report.pdf")
+        try fileManager.createSymbolicLink(atPath: destination.appendingPathComponent("elsewhere").path,
+                                           withDestinationPath: folder.url.appendingPathComponent("nowhere").path)
+
+        let next = try StagedOutput(destination: destination)
+        try next.write(Data("v2".utf8), to: "index.html")
+        try next.commit()
+
+        #expect(next.carried == ["CNAME", "downloads/latest.pdf", "downloads/report.pdf", "elsewhere"])
+        #expect(try Data(contentsOf: destination.appendingPathComponent("CNAME")) == Data("example.org\n".utf8))
+        #expect(try Data(contentsOf: destination.appendingPathComponent("downloads/latest.pdf")) == Data("pdf".utf8))
+        #expect(try fileManager.destinationOfSymbolicLink(atPath: destination.appendingPathComponent("downloads/latest.pdf").path) == "report.pdf")
+        #expect(try fileManager.destinationOfSymbolicLink(atPath: destination.appendingPathComponent("elsewhere").path)
+                == folder.url.appendingPathComponent("nowhere").path)
+        #expect(try Data(contentsOf: destination.appendingPathComponent("index.html")) == Data("v2".utf8))
+    }
+
+    @Test("a link of the user's where the build writes a folder stops the build, naming it, and nothing is lost")
+    func usersLinkInTheWayStops() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let destination = try firstOutput(in: folder)
+        let target = folder.url.appendingPathComponent("mine")
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        try Data("notes".utf8).write(to: target.appendingPathComponent("notes.txt"))
+        try FileManager.default.createSymbolicLink(atPath: destination.appendingPathComponent("about").path, withDestinationPath: target.path)
+        let before = try FileManager.default.contentsOfDirectory(atPath: destination.path).sorted()
+
+        let next = try StagedOutput(destination: destination)
+        try next.write(Data("about".utf8), to: "about/index.html")
+        let error = #expect(throws: OutputError.self) { try next.commit() }
+        next.discard()
+        #expect(error?.description.contains("where this build writes its pages: about") == true, "\(String(describing: error))")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: destination.path).sorted() == before)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: destination.appendingPathComponent("about").path) == target.path)
+        #expect(try Data(contentsOf: target.appendingPathComponent("notes.txt")) == Data("notes".utf8))
+    }
+
+    @Test("a FIFO of the user's, which cannot be carried over, stops the build naming it; the output stays as it was")
+    func usersFIFOStops() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let destination = try firstOutput(in: folder)
+        try Data("example.org\n".utf8).write(to: destination.appendingPathComponent("CNAME"))
+        let fifo = destination.appendingPathComponent("pipe").path
+        try #require(mkfifo(fifo, 0o644) == 0)
+        let before = try FileManager.default.contentsOfDirectory(atPath: destination.path).sorted()
+
+        let next = try StagedOutput(destination: destination)
+        try next.write(Data("v2".utf8), to: "index.html")
+        let error = #expect(throws: OutputError.self) { try next.commit() }
+        next.discard()
+        #expect(error?.description.contains("\(fifo) is a FIFO, socket or device, which a build cannot carry over") == true,
+                "\(String(describing: error))")
+        #expect(error?.description.contains("Nothing was published") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: destination.path).sorted() == before)
+        #expect(try Data(contentsOf: destination.appendingPathComponent("index.html")) == Data("v1".utf8))
+        #expect(try Data(contentsOf: destination.appendingPathComponent("CNAME")) == Data("example.org\n".utf8))
+        #expect(FileManager.default.fileExists(atPath: fifo))
+    }
+
     @Test func hiddenFoldersOfThePreviousOutputAreCarriedOverAsLinksNotCopies() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
