@@ -115,6 +115,12 @@ struct WritingDirectionTests {
             for (path, bytes) in pages {
                 #expect(String(decoding: bytes, as: UTF8.self).contains(expected), "\(language): \(path)")
             }
+            // Charts are drawn left to right whatever the page's direction: an inherited rtl turned
+            // every text-anchor round, and the labels ran under the bars.
+            let report = String(decoding: try #require(pages["report/index.html"]), as: UTF8.self)
+            let charts = report.components(separatedBy: "<svg ").dropFirst()
+            #expect(!charts.isEmpty)
+            #expect(charts.allSatisfy { $0.prefix(while: { $0 != ">" }).contains(#"direction="ltr""#) }, "\(language)")
         }
         // Sides by logical properties, which follow dir, rather than left and right.
         for side in ["left:", "-left", ": left", "right:", "-right", ": right"] {

@@ -39,7 +39,9 @@ public struct Chart: Sendable {
     }
 
     /// The picture as an inline `<svg>` element for an HTML5 page, labelled for screen readers by
-    /// its `<title>` and `<desc>`. An empty series draws "No data".
+    /// its `<title>` and `<desc>`. An empty series draws "No data". Its layout is left to right
+    /// (`direction="ltr"`) whatever the page's: in a right-to-left page, inherited `direction: rtl`
+    /// turned every `text-anchor` round, and the labels ran under the bars.
     public func svg() -> String {
         let body: SVGBody
         if series.isEmpty {
@@ -53,7 +55,7 @@ public struct Chart: Sendable {
         let viewBox = "0 0 \(ChartFormat.coordinate(body.width)) \(ChartFormat.coordinate(body.height))"
         var lines = [
             "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart-svg\" viewBox=\"\(viewBox)\""
-                + " role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\" font-size=\"12\">",
+                + " role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\" font-size=\"12\" direction=\"ltr\">",
             "<title id=\"\(id)-title\">\(MarkupText.text(title))</title>",
             "<desc id=\"\(id)-desc\">\(MarkupText.text(ChartSummary(chart: self).text))</desc>",
         ]
