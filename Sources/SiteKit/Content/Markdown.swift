@@ -47,7 +47,8 @@ public enum Markdown {
     /// URL is `javascript:`, `vbscript:`, `file:` or a non-image `data:` is dropped: a link
     /// becomes its text, an image its description. (cmark itself would keep them with an empty
     /// address: a link to the page itself, and an `<img src="">` that HTML does not allow.)
-    /// Headings get an `id` from their text (`HeadingAnchors`).
+    /// Headings get an `id` from their text (`HeadingAnchors`). Code points HTML never allows
+    /// (controls, noncharacters) are left out.
     public static func html(from markdown: String, options: MarkdownOptions = [.smart]) -> String {
         // What cmark gives for no text, without a call per generated page (every person page).
         guard !markdown.isEmpty else { return "" }
@@ -63,7 +64,9 @@ public enum Markdown {
         if !options.contains(.unsafe) { dropDangerousLinks(in: document) }
         guard let rendered = cmark_render_html(document, options.cmarkOptions) else { return "" }
         defer { free(rendered) }
-        return HeadingAnchors.add(to: String(cString: rendered))
+        // Controls and noncharacters (U+0001, U+007F, U+FFFE…) pass through cmark, as text or from
+        // an entity such as `&#x7f;`, and HTML allows none of them: they go, as in every template value.
+        return HeadingAnchors.add(to: HTML.removingForbidden(String(cString: rendered)))
     }
 
     /// Replaces every link and image with a dangerous URL by what it contains (a link's text, an

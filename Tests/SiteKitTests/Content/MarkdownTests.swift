@@ -11,6 +11,18 @@ struct MarkdownTests {
         }
     }
 
+    @Test("controls and noncharacters, written or as entities, are left out of the HTML (the Nu checker refused the page); tabs, line ends and the text around them stay",
+          arguments: [MarkdownOptions.smart, [.smart, .unsafe]])
+    func forbiddenCodePointsAreLeftOut(options: MarkdownOptions) {
+        let nonCharacters = String(String.UnicodeScalarView([Unicode.Scalar(0xFFFE)!, Unicode.Scalar(0xFDD0)!]))
+        let html = Markdown.html(from: "ctrl \u{01}\u{02}\u{0B}\u{7F}\u{85}\(nonCharacters) chars &#x7f; &#x1; end\n\n\tcode\u{01}\n",
+                                 options: options)
+        #expect(!html.unicodeScalars.contains { HTML.isForbidden($0) }, "\(html.unicodeScalars.map { String($0.value, radix: 16) })")
+        #expect(html.contains("<p>ctrl  chars"))
+        #expect(html.contains("end</p>"))
+        #expect(html.contains("<pre><code>code\n</code></pre>"))
+    }
+
     @Test("raw HTML is replaced by a comment in safe mode")
     func rawHTMLOmitted() {
         let html = Markdown.html(from: "<script>alert(1)</script>\n\nHi <b>there</b>")
