@@ -49,6 +49,7 @@ public struct ContentLoader: Sendable {
         var taken: [String: String] = [:]
         for file in ownPageFiles() {
             let shown = "\(directory.lastPathComponent)/\(file)"
+            try refuseUndecodableName(file, shown: shown)
             let stem = String(file.dropLast(".md".count))
             let name = try ownPageName(stem, of: shown, taken: taken, reserved: reserved)
             taken[name] = shown
@@ -67,8 +68,8 @@ public struct ContentLoader: Sendable {
                 + "e.g. to about.md, which is published at about/.")
         }
         if let other = taken[name] {
-            throw ContentError(file: shown, message: "it would be published at \(name)/, like \(other). Rename one of them: "
-                + "a page's address is its file name in lowercase, with a dash for each run of other characters.")
+            throw ContentError(file: shown, message: "it would be published at \(name)/, like \(other)\(Self.sameTextNote(shown, other)). "
+                + "Rename one of them: a page's address is its file name in lowercase, with a dash for each run of other characters.")
         }
         let used = reserved.union(ContentPage.standardNames)
         guard !used.contains(name) else {
@@ -76,6 +77,32 @@ public struct ContentLoader: Sendable {
                 + "(\(used.sorted().joined(separator: ", "))). Rename it, e.g. to about-\(name).md.")
         }
         return name
+    }
+
+    /// When two file names that look alike are the same text in two Unicode forms, which of them
+    /// is which: macOS writes names decomposed (NFD, `e` and a combining accent), most other
+    /// systems composed (NFC, `é`), and both can sit side by side in one folder.
+    static func sameTextNote(_ one: String, _ other: String) -> String {
+        // Swift's `==` finds the two forms equal (canonical equivalence): compare their scalars.
+        func isComposed(_ text: String) -> Bool {
+            text.unicodeScalars.elementsEqual(text.precomposedStringWithCanonicalMapping.unicodeScalars)
+        }
+        guard one == other, !one.unicodeScalars.elementsEqual(other.unicodeScalars) else { return "" }
+        let (decomposed, composed) = isComposed(one) ? (other, one) : (one, other)
+        return " (the two names are the same text written two ways: \(decomposed) in decomposed Unicode, NFD, as macOS "
+            + "writes names, and \(composed) composed, NFC; they look alike but are two files)"
+    }
+
+    /// Throws when the folder listing gave `file` with U+FFFD for bytes of its name that are not
+    /// UTF-8 (a Latin-1 `café.md`), under which it cannot be opened: the error says so, instead
+    /// of "no such file".
+    private func refuseUndecodableName(_ file: String, shown: String) throws {
+        guard file.unicodeScalars.contains("\u{FFFD}") else { return }
+        var info = stat()
+        guard lstat(directory.appendingPathComponent(file).path, &info) != 0 else { return }
+        throw ContentError(file: shown, message: "the file's name is not valid UTF-8 (shown with \u{FFFD} for the bytes that "
+            + "are not; it was written in another encoding, such as Latin-1), so it cannot be opened by that name. "
+            + "Rename it in UTF-8 (for example with convmv -f latin1 -t utf8 --notest, or by hand).")
     }
 
     /// The Markdown files that are pages of their own, sorted: every `.md` file but the standard
@@ -147,12 +174,13 @@ public struct ContentLoader: Sendable {
         var extra = matter.values
         let title = try textValue("title", from: &extra, lines: matter.keyLines, file: shown)
         let description = try textValue("description", from: &extra, lines: matter.keyLines, file: shown)
-        // Templates see the page's own `name` and `body` (its HTML) under these keys.
-        for reserved in ["name", "body"] {
-            guard extra[reserved] != nil else { continue }
+        // Templates see the page's own `name` and `body` (its HTML) under these keys, and whether
+        // its title is the site's as `isSiteTitle`.
+        let ownValues = [("name", "name (the file's, \(name))"), ("body", "text (the Markdown below the front matter, as HTML)"),
+                         ("isSiteTitle", "mark of a title that is the site's (the theme then leaves the site's title out of <title>)")]
+        for (reserved, what) in ownValues where extra[reserved] != nil {
             throw ContentError(file: shown, line: matter.keyLines[reserved], message: "'\(reserved)' is the page's own "
-                + (reserved == "name" ? "name (the file's, \(name))" : "text (the Markdown below the front matter, as HTML)")
-                + " to templates, so a front matter key of that name would be lost. Rename the key.")
+                + what + " to templates, so a front matter key of that name would be lost. Rename the key.")
         }
         if !ContentPage.standardNames.contains(name) {
             try checkMenuKeys(extra, lines: matter.keyLines, file: shown)

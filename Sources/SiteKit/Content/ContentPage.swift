@@ -42,11 +42,14 @@ public struct ContentPage: Sendable, Equatable {
     }
 
     /// The title used when front matter gives none: a standard page's built-in one (`index` →
-    /// Home, `users` → People, `404` → Page not found), else the name capitalised (`about` → About).
+    /// Home, `users` → People, `404` → Page not found), else the name composed (NFC, so that a name
+    /// macOS wrote decomposed shows the same) with its first letter in title case (`about` →
+    /// About, `ß straße` → Ss straße, where upper case gave SS).
     public static func defaultTitle(for name: String) -> String {
         if let builtIn = builtInText.first(where: { $0.0 == name }) { return builtIn.1 }
+        let name = name.precomposedStringWithCanonicalMapping
         guard let first = name.first else { return name }
-        return first.uppercased() + name.dropFirst()
+        return String(first).capitalized + name.dropFirst()
     }
 
     /// Everything templates need, as plain values: `title`, `description`, `body` (HTML) and

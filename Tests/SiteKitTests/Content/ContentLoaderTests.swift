@@ -181,7 +181,7 @@ struct ContentLoaderTests {
         }
     }
 
-    @Test("front matter keys name and body, which templates see as the page's own, are errors naming the line instead of being lost")
+    @Test("front matter keys name, body and isSiteTitle, which templates see as the page's own, are errors naming the line instead of being lost")
     func reservedKeysAreErrors() throws {
         try withContent(["about.md": "---\ntitle: About\nbody: mine\n---\nText.\n", "contact.md": "---\nname: Ann\n---\nText.\n"]) { loader in
             #expect {
@@ -193,6 +193,55 @@ struct ContentLoaderTests {
                 try loader.load("contact")
             } throws: { error in
                 (error as? ContentError)?.description == "content/contact.md:2: 'name' is the page's own name (the file's, contact) to templates, so a front matter key of that name would be lost. Rename the key."
+            }
+        }
+        // `isSiteTitle` too: set from front matter, it silently dropped the site's title from <title>.
+        try withContent(["about.md": "---\ntitle: About\nisSiteTitle: true\n---\nText.\n"]) { loader in
+            #expect {
+                try loader.load("about")
+            } throws: { error in
+                (error as? ContentError)?.description == "content/about.md:3: 'isSiteTitle' is the page's own mark of a title that is the site's (the theme then leaves the site's title out of <title>) to templates, so a front matter key of that name would be lost. Rename the key."
+            }
+        }
+    }
+
+    @Test("a page of its own without a title is titled by its name composed (NFC), first letter in title case: ß straße is Ss straße, not SS straße")
+    func titlesFromNames() throws {
+        try withContent(["ß straße.md": "Text.\n", "e\u{0301}te\u{0301}.md": "Text.\n", "contact us.md": "Text.\n"]) { loader in
+            let pages = try loader.loadAll()
+            #expect(pages.values.contains { $0.title == "Ss straße" })
+            let summer = try #require(pages.values.first { $0.sourceFile.lastPathComponent.hasSuffix("te\u{0301}.md") })
+            #expect(Array(summer.title.unicodeScalars) == Array("\u{00C9}t\u{00E9}".unicodeScalars))
+            #expect(pages.values.contains { $0.title == "Contact us" })
+        }
+    }
+
+    @Test("two file names that are the same text in two Unicode forms: the clash says which is decomposed (NFD) and which composed (NFC)")
+    func unicodeFormsClash() throws {
+        // (Swift compares strings by canonical equivalence, so the two names cannot be keys of one dictionary.)
+        try withContent(["Caf\u{00E9}.md": "One.\n"]) { loader in
+            try Data("Two.\n".utf8).write(to: loader.directory.appendingPathComponent("Cafe\u{0301}.md"))
+            try #require(try FileManager.default.contentsOfDirectory(atPath: loader.directory.path).count == 2)
+            #expect {
+                _ = try loader.loadAll()
+            } throws: { error in
+                let text = (error as? ContentError)?.description ?? ""
+                return text.contains("(the two names are the same text written two ways: content/Cafe\u{0301}.md in decomposed Unicode, NFD, as macOS writes names, and content/Caf\u{00E9}.md composed, NFC; they look alike but are two files). Rename one of them")
+            }
+        }
+    }
+
+    @Test("a file whose name is not UTF-8 (Latin-1 café.md) is named as such, not as a file that does not exist")
+    func nameNotUTF8() throws {
+        try withContent([:]) { loader in
+            let path = Array(loader.directory.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".md".utf8)
+            let descriptor = (path.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+            try #require(descriptor >= 0)
+            close(descriptor)
+            #expect {
+                _ = try loader.loadAll()
+            } throws: { error in
+                (error as? ContentError)?.description == "content/caf\u{FFFD}.md: the file's name is not valid UTF-8 (shown with \u{FFFD} for the bytes that are not; it was written in another encoding, such as Latin-1), so it cannot be opened by that name. Rename it in UTF-8 (for example with convmv -f latin1 -t utf8 --notest, or by hand)."
             }
         }
     }
