@@ -41,7 +41,9 @@ extension HTTPClient {
                     exchange.retryAt = exchange.responseTime.addingTimeInterval(retryAfter)
                     return exchange
                 }
-                delay = retryAfter ?? policy.backoff(afterAttempt: attempt, random: random())
+                // `Retry-After: 0`, or a date already past, asks for no wait: the backoff still
+                // applies, so that a server answering 429 is not asked again at once, thrice.
+                delay = retryAfter.flatMap { $0 > 0 ? $0 : nil } ?? policy.backoff(afterAttempt: attempt, random: random())
                 guard waited + delay <= policy.budget else { return exchange }
                 reporter.detail("\(request.method) \(request.url.shown) answered \(response.status); retrying in \(FetchError.format(delay)) s")
             } catch var error as FetchError {

@@ -50,6 +50,18 @@ import Testing
         }
     }
 
+    @Test("a Retry-After of 0, or a date already past, waits the backoff instead of asking again at once (three requests in no time against a 429)",
+          arguments: ["0", "Sun, 06 Nov 1994 08:49:37 GMT"])
+    func aRetryAfterOfNoTimeWaitsTheBackoff(retryAfter: String) async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        try await TestOrigin.run({ _ in .text("slow down", status: 429, headers: ["Retry-After": retryAfter]) }) { origin in
+            let result = try await harness.get(origin.url("/now"), options: retrying)
+            #expect(result.response.status == 429 && result.attempts == 4 && origin.requestCount == 4)
+            #expect(harness.clock.sleeps == [0.5, 1, 2]) // the harness pins the jitter at its ceiling
+        }
+    }
+
     @Test("waits are shown as whole seconds from 10 s on; an HTTP-date Retry-After is whole seconds")
     func waitsAreFormattedConsistently() {
         #expect(FetchError.format(7198.97) == "7199" && FetchError.format(0.37) == "0.4" && FetchError.format(2) == "2")
