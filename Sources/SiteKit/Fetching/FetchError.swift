@@ -191,6 +191,9 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
     /// Seconds as messages show them: whole seconds from 10 s on, else to a tenth ("0.4", "2").
     static func format(_ seconds: Double) -> String {
         if seconds >= 10 || seconds.rounded() == seconds { return String(Int(seconds.rounded())) }
+        // Below a twentieth, tenths would say 0 ("timed out after 0 s" for --timeout 0.0001):
+        // two significant digits instead.
+        if seconds > 0, seconds < 0.05 { return String(format: "%.2g", seconds) }
         let tenths = (seconds * 10).rounded() / 10
         return tenths.rounded() == tenths ? String(Int(tenths)) : String(format: "%.1f", tenths)
     }

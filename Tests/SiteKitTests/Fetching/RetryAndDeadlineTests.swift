@@ -62,9 +62,11 @@ import Testing
         }
     }
 
-    @Test("waits are shown as whole seconds from 10 s on; an HTTP-date Retry-After is whole seconds")
+    @Test("waits are shown as whole seconds from 10 s on, in tenths below, in two digits below a twentieth; an HTTP-date Retry-After is whole seconds")
     func waitsAreFormattedConsistently() {
         #expect(FetchError.format(7198.97) == "7199" && FetchError.format(0.37) == "0.4" && FetchError.format(2) == "2")
+        // Never 0 for a wait that is not (--timeout 0.0001 "timed out after 0 s").
+        #expect(FetchError.format(0.0001) == "0.0001" && FetchError.format(0.012) == "0.012" && FetchError.format(0.05) == "0.1")
         let now = Date(timeIntervalSince1970: 1_000_000.4)
         #expect(RetryAfter.seconds(from: HTTPDate.format(Date(timeIntervalSince1970: 1_007_200)), now: now) == 7200)
     }
