@@ -107,11 +107,11 @@ struct TemplateSetTests {
         #expect(set.overridden.sorted() == ["card", "users"])
     }
 
-    @Test("a template that includes itself, directly, through another or by extending itself, is an error naming the file and the chain")
+    @Test("a template that includes itself outside any section, directly, through another or by extending itself, is an error naming the file and the chain")
     func includeCyclesAreErrors() throws {
         let cases: [([String: String], String)] = [
             (["card": "{{> card}}\n", "page": "{{> card}}\n"], "card.mustache includes itself: card → card (line 1 of card)"),
-            (["page": "<p>\n{{> card}}\n", "card": "<b>\n\n{{#x}}{{> page}}{{/x}}"],
+            (["page": "<p>\n{{> card}}\n", "card": "<b>\n\n{{#x}}{{/x}}{{> page}}"],
              "card.mustache includes itself: card → page (line 3 of card) → card (line 2 of page)"),
             (["page": "{{<page}}{{$content}}x{{/content}}{{/page}}"], "page.mustache includes itself: page → page (line 1 of page)"),
             (["users": "{{<layout}}{{/layout}}", "layout": "{{> users}}"], "layout.mustache includes itself: layout → users (line 1 of layout) → layout (line 1 of users)"),
@@ -120,13 +120,50 @@ struct TemplateSetTests {
             #expect {
                 try templates(files)
             } throws: { error in
-                "\(error)".contains(expected) && "\(error)".contains("which mustache would follow for ever")
+                "\(error)".contains(expected) && "\(error)".contains("outside any section, so mustache would follow it for ever")
             }
         }
         // One partial twice, and partials that include partials, are no cycle.
         let (set, folder) = try templates(["users": "{{> card}}{{> card}}{{> row}}", "row": "{{> card}}", "card": "<b>{{name}}</b>"])
         defer { folder.remove() }
         #expect(try set.render("users", ["name": "Ann"]) == "<b>Ann</b><b>Ann</b><b>Ann</b>")
+    }
+
+    @Test("a template that includes itself inside a section renders a tree, as deep as the data nests, directly or through another template")
+    func recursionInsideASectionRendersATree() throws {
+        let tree: [String: Any] = ["root": ["name": "a", "children": [
+            ["name": "b", "children": [["name": "c", "children": [] as [Any]]]] as [String: Any],
+            ["name": "d", "children": [] as [Any]],
+        ]] as [String: Any]]
+        for files in [["tree": "<ul>{{#root}}{{> node}}{{/root}}</ul>", "node": "<li>{{name}}{{#children}}<ul>{{> node}}</ul>{{/children}}</li>"],
+                      ["tree": "<ul>{{#root}}{{> node}}{{/root}}</ul>", "node": "<li>{{name}}{{> kids}}</li>",
+                       "kids": "{{#children}}<ul>{{> node}}</ul>{{/children}}"]] {
+            let (set, folder) = try templates(files)
+            defer { folder.remove() }
+            #expect(try set.render("tree", tree) == "<ul><li>a<ul><li>b<ul><li>c</li></ul></li></ul><ul><li>d</li></ul></li></ul>")
+        }
+    }
+
+    @Test("a tree whose leaves lack the key that ends it (mustache then finds the parent's, for ever) is an error naming the template, not a crash")
+    func recursionWithoutEndIsAnError() throws {
+        let (set, folder) = try templates(["tree": "{{#root}}{{> node}}{{/root}}", "node": "{{name}}{{#children}}{{> node}}{{/children}}"])
+        defer { folder.remove() }
+        let leafWithoutChildren: [String: Any] = ["root": ["name": "a", "children": [["name": "b"] as [String: Any]]] as [String: Any]]
+        #expect {
+            try set.render("tree", leafWithoutChildren)
+        } throws: { error in
+            "\(error)".contains("nests partials, blocks and sections more than \(CompiledRendering.depthLimit) deep")
+        }
+    }
+
+    @Test("a template set that includes itself inside a section and uses a transform (rendered only by the interpreter, which has no depth limit) is an error")
+    func recursionWithTransformsIsRefused() throws {
+        #expect {
+            try templates(["tree": "{{#root}}{{> node}}{{/root}}", "node": "{{uppercased(name)}}{{#children}}{{> node}}{{/children}}"])
+        } throws: { error in
+            "\(error)".contains("node.mustache includes itself inside a section: node → node (line 1 of node)")
+                && "\(error)".contains("use a transform")
+        }
     }
 
     @Test("files of templates/ that replace nothing and that nothing includes are listed as unused")

@@ -5,19 +5,39 @@ import Foundation
 /// and a template that includes itself, which mustache follows until the stack overflows.
 enum TemplatePartials {
     /// - Parameter tags: `>` for partials; add `<` for the parents templates extend (`{{<layout}}`).
-    static func included(in source: String, tags: Set<Character> = [">"]) -> [(name: String, line: Int, tag: Character)] {
-        TemplateTags(source).tags.compactMap { tag in
+    /// - Returns: each include with its line, its sigil, and whether it stands inside a section
+    ///   (`{{#kids}}{{>node}}{{/kids}}`), where the data decides whether it is followed.
+    static func included(in source: String, tags: Set<Character> = [">"]) -> [(name: String, line: Int, tag: Character, inSection: Bool)] {
+        var open: [Character] = []
+        return TemplateTags(source).tags.compactMap { tag in
+            switch tag.sigil {
+            case "#", "^", "$", "<":
+                open.append(tag.sigil!)
+            case "/":
+                _ = open.popLast()
+            default:
+                break
+            }
             guard let sigil = tag.sigil, tags.contains(sigil), !tag.name.isEmpty, !tag.name.hasPrefix("*") else { return nil }
-            return (tag.name, tag.line, sigil)
+            // A parent's own `<` was pushed above: it is not a section around itself.
+            let around = sigil == "<" ? open.dropLast() : open[...]
+            return (tag.name, tag.line, sigil, around.contains { $0 == "#" || $0 == "^" })
         }
     }
 
     /// A chain of templates that leads back to where it started (`["page", "card", "page"]`),
     /// through partials or parents, with the line of each step's tag; nil when there is none.
-    /// Mustache would follow it for ever: the data of a site holds no tree to end it, and a
-    /// name a section looks up is found again on the stack below it.
-    static func cycle(in sources: [String: String]) -> [(name: String, line: Int)]? {
-        let edges = sources.mapValues { included(in: $0, tags: [">", "<"]).filter { sources[$0.name] != nil }.map { ($0.name, $0.line) } }
+    ///
+    /// With `throughSections` false, includes inside a section do not count: a template that
+    /// includes itself there (`{{#kids}}{{>node}}{{/kids}}`) renders a tree for as long as the data
+    /// nests, which the compiled rendering bounds (`CompiledRendering.depthLimit`). Any other
+    /// loop mustache would follow for ever.
+    static func cycle(in sources: [String: String], throughSections: Bool = true) -> [(name: String, line: Int)]? {
+        let edges = sources.mapValues { source in
+            included(in: source, tags: [">", "<"])
+                .filter { sources[$0.name] != nil && (throughSections || !$0.inSection) }
+                .map { ($0.name, $0.line) }
+        }
         var finished = Set<String>()
         var path: [(name: String, line: Int)] = []
         func visit(_ name: String, line: Int) -> [(name: String, line: Int)]? {

@@ -80,7 +80,7 @@ public struct TemplateSources: Sendable {
         // every page without a word.
         var included = Set<String>()
         for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
-            for (partial, line, tag) in TemplatePartials.included(in: source, tags: [">", "<"]) {
+            for (partial, line, tag, _) in TemplatePartials.included(in: source, tags: [">", "<"]) {
                 included.insert(partial)
                 guard sources[partial] == nil, let directory, overridden.contains(name) else { continue }
                 // A parent that does not exist ({{<layuot}}) renders nothing at all: every page empty.
@@ -95,16 +95,25 @@ public struct TemplateSources: Sendable {
                     """)
             }
         }
-        if let cycle = TemplatePartials.cycle(in: sources) {
-            // Named by its first template a file replaced: the theme's own never loop.
-            let culprit = cycle.first { overridden.contains($0.name) }?.name ?? cycle[0].name
-            let chain = cycle.enumerated().map { index, step in
-                index == 0 ? step.name : "\(step.name) (line \(step.line) of \(cycle[index - 1].name))"
-            }
-            throw TemplateError(file: Self.file(of: culprit, overridden: overridden, in: directory), message: "includes itself: \(chain.joined(separator: " → ")), which mustache would follow "
-                + "for ever. Remove the include that leads back, or move the part they share into a partial of its own")
+        if let cycle = TemplatePartials.cycle(in: sources, throughSections: false) {
+            throw TemplateError(file: culprit(of: cycle, overridden: overridden, in: directory), message: "includes itself: \(chain(cycle)), "
+                + "outside any section, so mustache would follow it for ever. Remove the include that leads back, move the part "
+                + "they share into a partial of its own, or put the include inside a section that ends when the data does "
+                + "({{#children}}{{> node}}{{/children}})")
         }
         return included
+    }
+
+    /// The template a loop is named by: the first one a file replaced (the theme's own never loop).
+    static func culprit(of cycle: [(name: String, line: Int)], overridden: [String], in directory: URL?) -> String {
+        file(of: cycle.first { overridden.contains($0.name) }?.name ?? cycle[0].name, overridden: overridden, in: directory)
+    }
+
+    /// "node → node (line 1 of node)".
+    static func chain(_ cycle: [(name: String, line: Int)]) -> String {
+        cycle.enumerated().map { index, step in
+            index == 0 ? step.name : "\(step.name) (line \(step.line) of \(cycle[index - 1].name))"
+        }.joined(separator: " → ")
     }
 
     /// How errors name the template `name`: its file when `directory` replaced it, else the theme's.
@@ -146,6 +155,9 @@ public struct TemplateSet: Sendable {
     }
 
     private let engine: Engine
+    /// Whether templates include themselves inside a section (a tree), which pages then render
+    /// compiled only (see `init`).
+    private let isRecursive: Bool
 
     /// Compiles `sources`; an invalid template is an error naming its file, line and column.
     public init(_ sources: TemplateSources) throws {
@@ -174,8 +186,21 @@ public struct TemplateSet: Sendable {
             }
             compiled?[name] = form
         }
+        // Templates that include themselves inside a section (a tree) render only compiled, whose
+        // depth limit stops data that nests without end; the interpreter would crash on it.
+        let recursion = sources.overridden.isEmpty ? nil : TemplatePartials.cycle(in: sources.sources)
+        if let recursion, compiled == nil, engine != .interpreter {
+            throw TemplateError(file: TemplateSources.culprit(of: recursion, overridden: sources.overridden, in: sources.directory),
+                                message: """
+                includes itself inside a section: \(TemplateSources.chain(recursion)). That renders a tree, as deep as the \
+                data nests, only where the templates compile, and these use a transform (such as uppercased(…)), which \
+                only mustache's interpreter renders, with no limit on depth: data that nests without end would crash the \
+                build. Remove the transforms, or the include that leads back
+                """)
+        }
         self.compiled = compiled
-        self.engine = engine
+        isRecursive = recursion != nil
+        self.engine = recursion == nil || engine == .interpreter ? engine : .compiledOnly
         overridden = sources.overridden
         directory = sources.directory
         fingerprint = sources.fingerprint
@@ -241,7 +266,10 @@ public struct TemplateSet: Sendable {
     /// The page rendered by mustache's interpreter.
     func interpreted(_ name: String, _ context: [String: Any]) throws -> String {
         guard engine != .compiledOnly else {
-            throw TemplateError(file: name, message: "cannot be rendered from its compiled form with this context")
+            throw TemplateError(file: TemplateSources.file(of: name, overridden: overridden, in: directory), message: isRecursive ? """
+                cannot be rendered: its templates include themselves inside a section, which only their compiled form \
+                renders safely, and this page's data holds a value the compiled form does not read
+                """ : "cannot be rendered from its compiled form with this context")
         }
         guard let html = library.render(MustacheNode(context), withTemplate: name) else {
             throw TemplateError(file: name, message: "is missing from the theme")
