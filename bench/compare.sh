@@ -21,8 +21,7 @@
 #   RESULTS        the report to write (default bench/RESULTS.md)
 #   JSON_DIR       keep hyperfine's --export-json files here (default: a temp folder, deleted)
 #
-# Needs hyperfine, hugo, jq, python3 (for bench/fs-floor.py) and GNU time as /usr/bin/time
-# (Debian: apt-get install -y time).
+# Needs hyperfine, hugo, jq and GNU time as /usr/bin/time (Debian: apt-get install -y time).
 set -euo pipefail
 export LC_ALL=C
 cd "$(dirname "$0")/.."
@@ -38,7 +37,7 @@ case "$RESULTS" in /*) results_path="$RESULTS" ;; *) results_path="$repo/$RESULT
 say() { printf '[compare %s] %s\n' "$(date +%T)" "$*" >&2; }
 die() { say "error: $*"; exit 1; }
 
-for tool in hyperfine hugo jq python3; do
+for tool in hyperfine hugo jq; do
   command -v "$tool" >/dev/null || die "$tool is not installed (Debian: apt-get install -y $tool)"
 done
 [ -x /usr/bin/time ] && /usr/bin/time -v true 2>/dev/null \
@@ -80,8 +79,6 @@ start_api() {
 
 q() { printf '%q' "$1"; }
 median() { jq -r --arg c "$2" '.results[] | select(.command == $c) | .median' "$1"; }
-# The median of the numbers on standard input, one per line.
-median_of() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "n/a"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 # Peak RSS in kB of one run of a shell command, after running a preparation command; the
 # command's stderr goes to the file given third, if any.
 peak_rss() {
@@ -151,19 +148,6 @@ for n in "${sizes[@]}"; do
   rss_site_cold="$(peak_rss "rm -rf $(q "$so") $(q "$sc")" "$site_cmd" "$d/summary-cold.txt")"
   rss_hugo_cold="$(peak_rss "rm -rf $(q "$ho") $(q "$hc")" "$hugo_cmd")"
 
-  # The file system's floor: creating as many files as the cold build left in the output, of
-  # their average size, and nothing else (bench/fs-floor.py), each run right after deleting the
-  # previous run's files as the cold runs delete theirs. The first run deletes nothing and is
-  # not counted.
-  say "N=$n: file-system floor"
-  floor_files="$(find "$so" -type f | wc -l | tr -d ' ')"
-  floor_bytes="$(( $(du -sb --apparent-size "$so" | cut -f1) / (floor_files > 0 ? floor_files : 1) ))"
-  floor_m="$(for i in $(seq 0 "$runs"); do
-      rm -rf "$d/floor"; t="$(python3 "$repo/bench/fs-floor.py" "$floor_files" "$floor_bytes" "$d/floor")"
-      [ "$i" -gt 0 ] && echo "$t"
-    done | median_of)"
-  rm -rf "$d/floor"
-
   # Warm: every response fresh in the cache (left by the cold runs), output removed.
   hf warm --prepare "rm -rf $(q "$so")" --prepare "rm -rf $(q "$ho")"
   say "N=$n: peak RSS, warm"
@@ -229,7 +213,6 @@ for n in "${sizes[@]}"; do
     printf '## N = %s people\n\n' "$n"
     printf '| scenario | site | Hugo | site/Hugo | target | result |\n|---|---:|---:|---:|---|---|\n'
     printf '| cold build (s) | %s | %s | %s | ≤ 0.10 | %s |\n' "$(fmt "$sc_m")" "$(fmt "$hc_m")" "$cold_r" "$(le "$cold_r" 0.10)"
-    printf '| file-system floor of a cold build (s) | %s | | %s | | |\n' "$(fmt "$floor_m")" "$(ratio "$floor_m" "$hc_m")"
     printf '| warm build (s) | %s | %s | %s | %s | %s |\n' "$(fmt "$sw_m")" "$(fmt "$hw_m")" "$warm_r" "$warm_target" "$warm_pass"
     printf '| no-op rebuild (s) | %s | %s | %s | — | — |\n' "$(fmt "$sn_m")" "$(fmt "$hn_m")" "$noop_r"
     printf '| no-op: files written (new mtime) | %s of %s | %s of %s | | 0 | %s |\n' "$site_newer" "$site_files" "$hugo_newer" "$hugo_files" "$noop_pass"
@@ -293,15 +276,6 @@ cat >>"$work/report.md" <<EOF
   unchanged pages from site's render cache and say how many). S is the time spent turning
   templates and data into bytes, summed over the threads that render and divided by the cores;
   writing the files is not in it. "n/a" means the binary does not print it.
-- **File-system floor**: the time bench/fs-floor.py takes to create as many files as site's
-  cold build left in its output, of their average size, over 256 folders, from one process,
-  right after deleting the previous run's (the median of the runs after the first; Python's
-  start-up not counted). It is what writing the site's pages costs on this disk with no
-  fetching, rendering or hashing at all, and its column "site/Hugo" is that time over Hugo's
-  cold build: when it is near or above 0.10, no build that writes a file per page can meet the
-  cold target here. On ext4 without a journal (\`/sys/fs/ext4/<disk>/journal_task\` says
-  \`<none>\`), each new inode steps over the inodes freed in the last minutes, so cold runs
-  that delete and recreate thousands of files cost more than a first build does.
 - Peak RSS is GNU time's "Maximum resident set size" for one cold and one warm build.
 EOF
 mkdir -p "$(dirname "$results_path")"
