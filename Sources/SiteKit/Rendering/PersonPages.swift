@@ -55,9 +55,18 @@ extension SiteRenderer {
         add("Country", location?.country)
         add("Nationality", person.nat?.uppercased())
         add("Age", person.dob?.age.map { "\($0)" + (day(person.dob?.date).map { " (born \($0))" } ?? "") })
-        add("Registered", day(person.registered?.date).map { $0 + (person.registered?.age.map { ", \($0) years ago" } ?? "") })
+        add("Registered", day(person.registered?.date).map { $0 + (person.registered?.age.map { ", " + yearsAgo($0) } ?? "") })
         add("Username", person.username)
         return facts
+    }
+
+    /// "3 years ago", "1 year ago", or "less than a year ago" for 0 (randomuser's `registered.age`).
+    static func yearsAgo(_ years: Int) -> String {
+        switch years {
+        case 0: "less than a year ago"
+        case 1: "1 year ago"
+        default: "\(years) years ago"
+        }
     }
 
     /// "1979-03-04" from an ISO 8601 timestamp, when it starts with a plausible date.
