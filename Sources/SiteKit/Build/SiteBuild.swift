@@ -23,10 +23,12 @@ public struct SiteBuild: Sendable {
     /// Runs the build and returns its summary; throws `BuildError` (or a file error) otherwise.
     public func run() async throws -> BuildSummary {
         let started = Date()
-        let loader = ContentLoader(directory: options.contentDirectory,
-                                   markdownOptions: settings.markdownUnsafe ? [.smart, .unsafe] : [.smart])
-        let content = try await step("Load content") { try loader.loadAll(reserving: SiteRenderer.builtInFolders) }
+        // Templates first: the ids they give elements are ids the content's headings avoid.
         let sources = try await step("Load templates") { try TemplateSources(overridesIn: options.templatesDirectory) }
+        let loader = ContentLoader(directory: options.contentDirectory,
+                                   markdownOptions: settings.markdownUnsafe ? [.smart, .unsafe] : [.smart],
+                                   takenIDs: sources.elementIDs)
+        let content = try await step("Load content") { try loader.loadAll(reserving: SiteRenderer.builtInFolders) }
         noteUnusedTemplates(sources.unused)
         for note in sources.ignored { reporter.info("note: \(note).") }
         noteUnreadContent(loader.unreadEntries())

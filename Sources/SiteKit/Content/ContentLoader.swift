@@ -6,11 +6,14 @@ public struct ContentLoader: Sendable {
     public let directory: URL
     /// How page bodies are rendered.
     public let markdownOptions: MarkdownOptions
+    /// Ids the templates give elements of a page, which headings' ids avoid (`HeadingAnchors`).
+    public let takenIDs: Set<String>
 
     /// Creates a loader for `directory`; the folder need not exist (built-in text is used).
-    public init(directory: URL, markdownOptions: MarkdownOptions = [.smart]) {
+    public init(directory: URL, markdownOptions: MarkdownOptions = [.smart], takenIDs: Set<String> = HeadingAnchors.reserved) {
         self.directory = directory
         self.markdownOptions = markdownOptions
+        self.takenIDs = takenIDs
     }
 
     /// Loads `content/<name>.md`.
@@ -28,7 +31,7 @@ public struct ContentLoader: Sendable {
         // (`read`) rather than passed over for the built-in text.
         var entry = stat()
         guard lstat(file.path, &entry) == 0 else {
-            if let builtIn = ContentPage.defaultPages(in: directory, markdownOptions: markdownOptions)[name] {
+            if let builtIn = ContentPage.defaultPages(in: directory, markdownOptions: markdownOptions, takenIDs: takenIDs)[name] {
                 return builtIn
             }
             throw ContentError(file: shown, message: "the file does not exist. Create it with a front matter "
@@ -192,7 +195,8 @@ public struct ContentLoader: Sendable {
             extra: extra,
             bodyMarkdown: matter.body,
             sourceFile: file,
-            markdownOptions: markdownOptions
+            markdownOptions: markdownOptions,
+            takenIDs: takenIDs
         )
     }
 

@@ -20,7 +20,8 @@ public struct ContentPage: Sendable, Equatable {
     /// `true` when the text is built in because the site has no file for this page.
     public let isBuiltIn: Bool
 
-    /// Creates a page, rendering `bodyMarkdown` with `markdownOptions`.
+    /// Creates a page, rendering `bodyMarkdown` with `markdownOptions`; its headings' ids avoid
+    /// `takenIDs`, those the templates give elements of the page.
     public init(
         name: String,
         title: String,
@@ -29,14 +30,15 @@ public struct ContentPage: Sendable, Equatable {
         bodyMarkdown: String,
         sourceFile: URL,
         isBuiltIn: Bool = false,
-        markdownOptions: MarkdownOptions = [.smart]
+        markdownOptions: MarkdownOptions = [.smart],
+        takenIDs: Set<String> = HeadingAnchors.reserved
     ) {
         self.name = name
         self.title = title
         self.description = description
         self.extra = extra
         self.bodyMarkdown = bodyMarkdown
-        self.bodyHTML = Markdown.html(from: bodyMarkdown, options: markdownOptions)
+        self.bodyHTML = Markdown.html(from: bodyMarkdown, options: markdownOptions, takenIDs: takenIDs)
         self.sourceFile = sourceFile
         self.isBuiltIn = isBuiltIn
     }
@@ -93,13 +95,14 @@ extension ContentPage {
     )
 
     /// The built-in intros, with `sourceFile` inside `directory`.
-    public static func defaultPages(in directory: URL, markdownOptions: MarkdownOptions) -> [String: ContentPage] {
+    public static func defaultPages(in directory: URL, markdownOptions: MarkdownOptions,
+                                    takenIDs: Set<String> = HeadingAnchors.reserved) -> [String: ContentPage] {
         var pages: [String: ContentPage] = [:]
         for (name, title, description, body) in builtInText {
             pages[name] = ContentPage(
                 name: name, title: title, description: description, bodyMarkdown: body,
                 sourceFile: directory.appendingPathComponent("\(name).md"), isBuiltIn: true,
-                markdownOptions: markdownOptions
+                markdownOptions: markdownOptions, takenIDs: takenIDs
             )
         }
         return pages

@@ -2,23 +2,24 @@
 /// made (`## Opening hours` → `id="opening-hours"`), so that `[hours](#opening-hours)` and links
 /// from other pages to `about/#opening-hours` lead to it. cmark gives headings none.
 ///
-/// A repeated heading gets `-2`, `-3`…; so does one whose id the theme's own elements use
-/// (`main`, `search-input`…), which would otherwise be two elements with one id.
+/// A repeated heading gets `-2`, `-3`…; so does one whose id the templates give an element
+/// (`main`, `search-input`…, or an `id="extra"` in a template of the site's), which would
+/// otherwise be two elements with one id.
 ///
 /// The HTML is scanned as bytes, once: a regular expression searched again from each heading,
 /// and numbers for a repeated heading tried again from 2 each time, made a page of 20,000
 /// headings build for 41 s.
-enum HeadingAnchors {
+public enum HeadingAnchors {
     /// Ids the default theme gives its own elements on a page.
-    static let reserved: Set<String> = ["main", "search-input", "comments-title"]
+    public static let reserved: Set<String> = ["main", "search-input", "comments-title"]
 
-    /// `html`, as cmark renders it, with an `id` in every `<h1>`…`<h6>` tag.
-    static func add(to html: String) -> String {
+    /// `html`, as cmark renders it, with an `id` in every `<h1>`…`<h6>` tag, none of them in `taken`.
+    static func add(to html: String, taken: Set<String> = reserved) -> String {
         guard html.contains("<h") else { return html }
         let bytes = Array(html.utf8)
         var result = ""
         result.reserveCapacity(bytes.count + 64)
-        var ids = UniqueIDs(taken: reserved)
+        var ids = UniqueIDs(taken: taken)
         var position = 0
         var copied = 0
         while position + 3 < bytes.count {

@@ -47,9 +47,11 @@ public enum Markdown {
     /// URL is `javascript:`, `vbscript:`, `file:` or a non-image `data:` is dropped: a link
     /// becomes its text, an image its description. (cmark itself would keep them with an empty
     /// address: a link to the page itself, and an `<img src="">` that HTML does not allow.)
-    /// Headings get an `id` from their text (`HeadingAnchors`). Code points HTML never allows
+    /// Headings get an `id` from their text (`HeadingAnchors`), other than `takenIDs`, those the
+    /// templates give elements of the page. Code points HTML never allows
     /// (controls, noncharacters) are left out.
-    public static func html(from markdown: String, options: MarkdownOptions = [.smart]) -> String {
+    public static func html(from markdown: String, options: MarkdownOptions = [.smart],
+                            takenIDs: Set<String> = HeadingAnchors.reserved) -> String {
         // What cmark gives for no text, without a call per generated page (every person page).
         guard !markdown.isEmpty else { return "" }
         let utf8 = Array(markdown.utf8)
@@ -66,7 +68,7 @@ public enum Markdown {
         defer { free(rendered) }
         // Controls and noncharacters (U+0001, U+007F, U+FFFE…) pass through cmark, as text or from
         // an entity such as `&#x7f;`, and HTML allows none of them: they go, as in every template value.
-        return HeadingAnchors.add(to: HTML.removingForbidden(String(cString: rendered)))
+        return HeadingAnchors.add(to: HTML.removingForbidden(String(cString: rendered)), taken: takenIDs)
     }
 
     /// Replaces every link and image with a dangerous URL by what it contains (a link's text, an

@@ -23,6 +23,12 @@ struct MarkdownTests {
         #expect(html.contains("<pre><code>code\n</code></pre>"))
     }
 
+    @Test("headings avoid the ids the templates give elements (an id=\"extra\" in a template of the site's made two elements with one id)")
+    func headingsAvoidTemplateIDs() {
+        let html = Markdown.html(from: "## Extra\n\n## Main\n\n## Other\n", takenIDs: HeadingAnchors.reserved.union(["extra"]))
+        #expect(html == "<h2 id=\"extra-2\">Extra</h2>\n<h2 id=\"main-2\">Main</h2>\n<h2 id=\"other\">Other</h2>\n")
+    }
+
     @Test("raw HTML is replaced by a comment in safe mode")
     func rawHTMLOmitted() {
         let html = Markdown.html(from: "<script>alert(1)</script>\n\nHi <b>there</b>")

@@ -166,6 +166,25 @@ struct TemplateSetTests {
         }
     }
 
+    @Test("the ids templates write out (id=\"extra\", id='other') are the ids headings avoid; ids made of values are not; the theme's own are HeadingAnchors.reserved")
+    func elementIDsOfTemplates() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let files = ["page": "{{<layout}}{{$content}}<div id=\"extra\"><p id='other'></p><h2 id=\"{{slug}}\">x</h2>{{{intro}}}</div>{{/content}}{{/layout}}",
+                     "spare": "<span data-id=\"not-an-id\"></span>"]
+        for (name, text) in files {
+            try Data(text.utf8).write(to: folder.url.appendingPathComponent(name + ".mustache"))
+        }
+        let sources = try TemplateSources(overridesIn: folder.url)
+        #expect(sources.elementIDs == HeadingAnchors.reserved.union(["extra", "other"]))
+        // The theme writes out no other ids than the ones headings always avoid.
+        let spareOnly = try TemporaryFolder()
+        defer { spareOnly.remove() }
+        try Data("x".utf8).write(to: spareOnly.url.appendingPathComponent("spare.mustache"))
+        #expect(try TemplateSources(overridesIn: spareOnly.url).elementIDs == HeadingAnchors.reserved)
+        #expect(try TemplateSources().elementIDs == HeadingAnchors.reserved)
+    }
+
     @Test("files of templates/ that replace nothing and that nothing includes are listed as unused")
     func unusedTemplatesAreListed() throws {
         let folder = try TemporaryFolder()
