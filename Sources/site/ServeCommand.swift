@@ -50,6 +50,7 @@ struct ServeCommand: AsyncParsableCommand {
             StandardStream.error("error: \(paragraph(error))\n")
             throw ExitCode.failure
         }
+        let seed = SessionSeed()
         let session = PreviewSession(
             watcher: SourceWatcher(paths: [project.appendingPathComponent("content"), project.appendingPathComponent("templates"),
                                            flags.configURL]),
@@ -61,7 +62,8 @@ struct ServeCommand: AsyncParsableCommand {
             if named != output {
                 reporter.warning("the settings now name the output \(named.path), but site serve keeps serving \(output.path), where it started; restart site serve to serve the new folder.")
             }
-            let summary = try await flags.makeBuild(settings: settings, project: project, reporter: reporter).run()
+            let summary = try await flags.makeBuild(settings: seed.apply(to: settings), project: project, reporter: reporter).run()
+            seed.remember(summary)
             // The new pages link from base_url's new path: serve them there instead of the old
             // one (and still at /).
             if settings.basePath != server.basePath {
