@@ -21,7 +21,8 @@ enum OutputFiles {
     struct Listing {
         /// Regular files, with their `lstat`.
         var files: [(path: String, info: stat)] = []
-        /// Entries that are neither folders nor regular files (symbolic links, above all).
+        /// Entries that are neither folders nor regular files (symbolic links, above all), and
+        /// entries whose names are not UTF-8, shown with U+FFFD.
         var others: [String] = []
         /// Folders that could not be opened (no permission to read them).
         var unreadable: [String] = []
@@ -49,8 +50,16 @@ enum OutputFiles {
             defer { closedir(directory) }
             let descriptor = dirfd(directory)
             while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+                let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+                let decoded = String(validating: bytes, as: UTF8.self)
+                let name = decoded ?? String(decoding: bytes, as: UTF8.self)
                 if name == "." || name == ".." || (relative.isEmpty && name.hasPrefix(".")) { continue }
+                guard decoded != nil else {
+                    // Not UTF-8 (a Latin-1 `café.pdf`): no String names it, so it cannot be stated
+                    // or opened by name. Listed with U+FFFD, as another entry, for callers to refuse.
+                    listing.others.append(relative.isEmpty ? name : relative + "/" + name)
+                    continue
+                }
                 var info = stat()
                 guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
                     listing.vanished += 1

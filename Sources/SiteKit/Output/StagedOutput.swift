@@ -326,7 +326,15 @@ public final class StagedOutput: Sendable {
     /// read, a FIFO or a socket): the swap would leave it behind with the previous site.
     static func carry(_ source: String, to target: String) throws {
         var info = stat()
-        guard lstat(source, &info) == 0 else { return }  // gone since it was listed: nothing to keep
+        guard lstat(source, &info) == 0 else {
+            // A name that is not UTF-8 (a Latin-1 `café.pdf`) was listed with U+FFFD for its odd
+            // bytes, and cannot be opened by that name: it would be left behind, and lost.
+            if source.unicodeScalars.contains("\u{FFFD}") {
+                throw cannotCarry(source, "a file or folder whose name is not valid UTF-8 (shown with \u{FFFD} for the bytes that are not)",
+                                  fix: "rename it in UTF-8 (convmv -f latin1 -t utf8 --notest, or by hand)")
+            }
+            return  // gone since it was listed: nothing to keep
+        }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
             let names: [String]
@@ -370,8 +378,7 @@ public final class StagedOutput: Sendable {
     private static func cannotCarry(_ path: String, _ what: String, fix: String) -> OutputError {
         OutputError(path: path, action: "carry over", underlying: nil, message: """
             \(path) is \(what). A build replaces the output folder whole and carries your own files into the new \
-            one, so it must be able to copy them: \(fix), or move it out of the output folder, then build again. Nothing was \
-            published; the output folder is as it was
+            one, so it must be able to copy them: \(fix), or move it out of the output folder, then build again
             """)
     }
 

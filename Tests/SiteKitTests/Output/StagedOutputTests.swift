@@ -398,11 +398,35 @@ import Testing
         next.discard()
         #expect(error?.description.contains("\(fifo) is a FIFO, socket or device, which a build cannot carry over") == true,
                 "\(String(describing: error))")
-        #expect(error?.description.contains("Nothing was published") == true)
         #expect(try FileManager.default.contentsOfDirectory(atPath: destination.path).sorted() == before)
         #expect(try Data(contentsOf: destination.appendingPathComponent("index.html")) == Data("v1".utf8))
         #expect(try Data(contentsOf: destination.appendingPathComponent("CNAME")) == Data("example.org\n".utf8))
         #expect(FileManager.default.fileExists(atPath: fifo))
+    }
+
+    @Test("a file of the user's whose name is not UTF-8 (Latin-1 café.pdf), at the top, in a folder or in .git, stops the build naming it: it was left behind and lost",
+          arguments: ["caf", "downloads/caf", ".git/objects/caf"])
+    func usersFileNamedInLatin1Stops(prefix: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let destination = try firstOutput(in: folder)
+        try Data("example.org\n".utf8).write(to: destination.appendingPathComponent("CNAME"))
+        let parent = destination.appendingPathComponent(prefix).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        let name = Array(destination.path.utf8) + Array("/\(prefix)".utf8) + [0xE9] + Array(".pdf".utf8)
+        let descriptor = (name.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+        try #require(descriptor >= 0)
+        close(descriptor)
+        let exists = { (name.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { access($0.baseAddress!, F_OK) == 0 } }
+
+        let next = try StagedOutput(destination: destination)
+        try next.write(Data("v2".utf8), to: "index.html")
+        let error = #expect(throws: OutputError.self) { try next.commit() }
+        next.discard()
+        #expect(error?.description.contains("\(prefix)\u{FFFD}.pdf is a file or folder whose name is not valid UTF-8") == true,
+                "\(String(describing: error))")
+        #expect(exists())
+        #expect(try Data(contentsOf: destination.appendingPathComponent("index.html")) == Data("v1".utf8))
     }
 
     @Test func hiddenFoldersOfThePreviousOutputAreCarriedOverAsLinksNotCopies() throws {
