@@ -32,8 +32,13 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             let (settings, folder) = try flags.resolveSettings(reporter: reporter)
             project = folder
-            output = BuildOptions(projectDirectory: folder).outputFolder(settings.output)
+            let options = BuildOptions(projectDirectory: folder)
+            output = options.outputFolder(settings.output)
             basePath = settings.basePath
+            // What a build refuses to write, site serve refuses to serve: a home folder, the
+            // project, a folder of someone else's files (served before the build said no).
+            let places = ProtectedPlaces(project: folder, cache: options.resolve(settings.cacheDirectory))
+            try OutputOwnership(places: places).check(output)
         } catch {
             StandardStream.error("error: \(paragraph(error))\n")
             throw ExitCode.failure
