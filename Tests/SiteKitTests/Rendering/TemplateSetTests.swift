@@ -185,6 +185,35 @@ struct TemplateSetTests {
         #expect(try TemplateSources().elementIDs == HeadingAnchors.reserved)
     }
 
+    /// `count` partials p0 → p1 → …, each nesting the next in `sections` sections of `site`,
+    /// p0 printing `first` (a transform, or not).
+    private static func chain(_ count: Int, sections: Int, first: String) -> [String: String] {
+        var files: [String: String] = [:]
+        for index in 0..<count {
+            let open = String(repeating: "{{#site}}", count: sections), close = String(repeating: "{{/site}}", count: sections)
+            let inner = index + 1 < count ? "{{> p\(index + 1)}}" : "end"
+            files["p\(index)"] = (index == 0 ? first : "") + open + inner + close
+        }
+        files["page"] = "{{> p0}}"
+        return files
+    }
+
+    @Test("templates that use a transform (rendered by mustache's interpreter, which has no depth limit) and nest more than 1,000 deep through partials are an error at once, where the build crashed")
+    func deepChainsWithTransformsAreRefused() throws {
+        let started = ContinuousClock.now
+        #expect {
+            try templates(Self.chain(100, sections: 90, first: "{{uppercased(site.title)}}"))
+        } throws: { error in
+            "\(error)".contains("nests sections, blocks and partials 9100 deep (page → p0 → p1 → p2 → … → p97 → p98 → p99), more than 1000")
+                && "\(error)".contains("use a transform")
+        }
+        #expect(ContinuousClock.now - started < .seconds(10))
+        // Shallower chains render, transform or not.
+        let (set, folder) = try templates(Self.chain(10, sections: 90, first: "{{uppercased(site.title)}}"))
+        defer { folder.remove() }
+        #expect(try set.render("page", ["site": ["title": "t"] as [String: Any]]) == "Tend")
+    }
+
     @Test("files of templates/ that replace nothing and that nothing includes are listed as unused")
     func unusedTemplatesAreListed() throws {
         let folder = try TemporaryFolder()

@@ -25,6 +25,49 @@ enum TemplatePartials {
         }
     }
 
+    /// How deep a page can nest sections, blocks and the partials and parents it includes, at
+    /// most, and through which templates: each include counts one level, and the sections around
+    /// it theirs. Only for sets without loops (`cycle` finds none), whose depth the templates
+    /// alone bound; mustache's interpreter renders with no limit of its own, and a few thousand
+    /// levels overflow a thread's stack.
+    static func deepestNesting(in sources: [String: String]) -> (depth: Int, chain: [String]) {
+        var known: [String: (depth: Int, chain: [String])] = [:]
+        var visiting = Set<String>()
+        func depth(of name: String) -> (depth: Int, chain: [String]) {
+            if let done = known[name] { return done }
+            guard let source = sources[name], visiting.insert(name).inserted else { return (0, []) }
+            defer { visiting.remove(name) }
+            var deepest = (depth: 0, chain: [name])
+            var open = 0
+            for tag in TemplateTags(source).tags {
+                switch tag.sigil {
+                case "#", "^", "$", "<":
+                    open += 1
+                    deepest = max(deepest, (open, [name]), by: \.depth)
+                    if tag.sigil == "<", sources[tag.name] != nil {
+                        let parent = depth(of: tag.name)
+                        deepest = max(deepest, (open + parent.depth, [name] + parent.chain), by: \.depth)
+                    }
+                case "/":
+                    open = Swift.max(0, open - 1)
+                case ">" where sources[tag.name] != nil:
+                    let partial = depth(of: tag.name)
+                    deepest = max(deepest, (open + 1 + partial.depth, [name] + partial.chain), by: \.depth)
+                default:
+                    break
+                }
+            }
+            known[name] = deepest
+            return deepest
+        }
+        return sources.keys.sorted().map(depth(of:)).reduce((0, [])) { max($0, $1, by: \.depth) }
+    }
+
+    private static func max(_ a: (depth: Int, chain: [String]), _ b: (depth: Int, chain: [String]),
+                            by key: KeyPath<(depth: Int, chain: [String]), Int>) -> (depth: Int, chain: [String]) {
+        b[keyPath: key] > a[keyPath: key] ? b : a
+    }
+
     /// A chain of templates that leads back to where it started (`["page", "card", "page"]`),
     /// through partials or parents, with the line of each step's tag; nil when there is none.
     ///

@@ -213,6 +213,22 @@ public struct TemplateSet: Sendable {
                 build. Remove the transforms, or the include that leads back
                 """)
         }
+        // Without the compiled form, nothing bounds how deep mustache's interpreter goes: a chain
+        // of partials each nesting sections (a hundred of ninety) crashed the build.
+        if compiled == nil, !sources.overridden.isEmpty {
+            let deepest = TemplatePartials.deepestNesting(in: sources.sources)
+            if deepest.depth > CompiledRendering.depthLimit {
+                let chain = deepest.chain.count > 8
+                    ? (deepest.chain.prefix(4) + ["…"] + deepest.chain.suffix(3)).joined(separator: " → ")
+                    : deepest.chain.joined(separator: " → ")
+                throw TemplateError(file: TemplateSources.file(of: deepest.chain.first ?? "", overridden: sources.overridden, in: sources.directory),
+                                    message: """
+                    nests sections, blocks and partials \(deepest.depth) deep (\(chain)), more than \(CompiledRendering.depthLimit). \
+                    These templates use a transform (such as uppercased(…)), which only mustache's interpreter renders, and it \
+                    has no limit on depth: the build would crash. Nest less, or remove the transforms
+                    """)
+            }
+        }
         self.compiled = compiled
         isRecursive = recursion != nil
         self.engine = recursion == nil || engine == .interpreter ? engine : .compiledOnly
