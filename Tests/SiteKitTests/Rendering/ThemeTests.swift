@@ -121,6 +121,9 @@ struct WritingDirectionTests {
             let charts = report.components(separatedBy: "<svg ").dropFirst()
             #expect(!charts.isEmpty)
             #expect(charts.allSatisfy { $0.prefix(while: { $0 != ">" }).contains(#"direction="ltr""#) }, "\(language)")
+            // And their frame scrolls from the left: right to left, a narrow screen opened it at
+            // the far end of the bars, the labels out of sight.
+            #expect(Stylesheet.css.contains(".chart-frame { overflow-x: auto; max-width: 44rem; direction: ltr; }"))
         }
         // Sides by logical properties, which follow dir, rather than left and right.
         for side in ["left:", "-left", ": left", "right:", "-right", ": right"] {

@@ -90,7 +90,7 @@ enum Stylesheet {
     .chart { margin: 2rem 0; }
     /* Never narrower than 36rem, where its 12-unit text is about 11 px: a phone scrolls it
        sideways (the frame takes the keyboard too) instead of shrinking the text to 6 px. */
-    .chart-frame { overflow-x: auto; max-width: 44rem; }
+    .chart-frame { overflow-x: auto; max-width: 44rem; direction: ltr; }
     .chart-svg { width: 100%; height: auto; max-width: 44rem; min-width: 36rem; display: block; }
     .chart .bar { fill: var(--accent); }
     .chart .axis { stroke: var(--line); }
