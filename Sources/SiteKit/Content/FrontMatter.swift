@@ -59,6 +59,7 @@ struct FrontMatter: Sendable, Equatable {
         var values: [String: FrontMatterValue] = [:]
         var keyLines: [String: Int] = [:]
         var budget = 0
+        var merged: [(map: [String: FrontMatterValue], line: Int)] = []
         for (key, value) in mapping {
             let line = (key.mark?.line ?? 1) + offset
             guard let name = key.scalar?.string else {
@@ -69,7 +70,20 @@ struct FrontMatter: Sendable, Equatable {
                 throw ContentError(file: file, line: line, message: "'\(name)' is given twice, on lines \(first) and \(line), "
                     + "and YAML allows a key once (the last would silently win). Remove one of them.")
             }
-            do {
+            do throws(FrontMatterValue.Problem) {
+                if name == "<<", Tag.Name(rawValue: key.tag.description) == .merge {
+                    // YAML's merge key at the top: its mappings' keys, unless the front matter gives them itself.
+                    let source = try FrontMatterValue(node: value, budget: &budget)
+                    let maps: [[String: FrontMatterValue]]? = switch source {
+                    case .map(let map): [map]
+                    case .list(let items): items.allSatisfy({ if case .map = $0 { true } else { false } })
+                        ? items.compactMap { if case .map(let map) = $0 { map } else { nil } } : nil
+                    default: nil
+                    }
+                    guard let maps else { throw FrontMatterValue.Problem.mergeNotMapping(line: key.mark?.line ?? 1) }
+                    merged += maps.map { ($0, line) }
+                    continue
+                }
                 values[name] = try FrontMatterValue(node: value, budget: &budget)
             } catch {
                 switch error {
@@ -84,6 +98,11 @@ struct FrontMatter: Sendable, Equatable {
                 case .duplicateKey(let key, let first, let second):
                     throw ContentError(file: file, line: second + offset, message: "'\(key)' inside '\(name)' is given twice, on lines "
                         + "\(first + offset) and \(second + offset), and YAML allows a key once (the last would silently win). Remove one of them.")
+                case .mergeNotMapping(let inner):
+                    throw ContentError(file: file, line: inner + offset,
+                                       message: "a merge key (<<) \(name == "<<" ? "" : "inside '\(name)' ")takes a mapping (<<: *base) "
+                                           + "or a list of mappings (<<: [*a, *b]), whose keys the mapping takes unless it gives them itself. "
+                                           + "Fix the YAML between the two '---' lines.")
                 case .tooMany:
                     throw ContentError(file: file, line: line,
                                        message: "the front matter holds more than 100,000 values once its YAML aliases (*name) are "
@@ -92,6 +111,13 @@ struct FrontMatter: Sendable, Equatable {
                 }
             }
             keyLines[name] = line
+        }
+        // Keys the front matter gives itself win, then the first merged mapping's.
+        for (map, line) in merged {
+            for (name, value) in map where values[name] == nil {
+                values[name] = value
+                keyLines[name] = line
+            }
         }
         return (values, keyLines)
     }

@@ -95,12 +95,30 @@ extension FrontMatterValue {
         if let mapping = node.mapping {
             var entries: [String: FrontMatterValue] = [:]
             var keyLines: [String: Int] = [:]
+            var merged: [[String: FrontMatterValue]] = []
             for (key, value) in mapping {
                 guard let name = key.scalar?.string else { throw .keyNotText(line: key.mark?.line) }
                 let line = key.mark?.line ?? 0
+                // `<<: *base` (or a list of them): YAML's merge key, whose mappings' entries the
+                // mapping takes unless it gives them itself. It was kept as a key named "<<",
+                // which no template can look up: the merged values were silently lost.
+                if name == "<<", Tag.Name(rawValue: key.tag.description) == .merge {
+                    let source = try FrontMatterValue(node: value, budget: &budget, depth: depth + 1)
+                    switch source {
+                    case .map(let map): merged.append(map)
+                    case .list(let items) where items.allSatisfy({ if case .map = $0 { true } else { false } }):
+                        merged += items.compactMap { if case .map(let map) = $0 { map } else { nil } }
+                    default: throw .mergeNotMapping(line: line)
+                    }
+                    continue
+                }
                 if let first = keyLines[name] { throw .duplicateKey(name, first: first, line: line) }
                 keyLines[name] = line
                 entries[name] = try FrontMatterValue(node: value, budget: &budget, depth: depth + 1)
+            }
+            // The mapping's own entries first, then each merged mapping's, the first one winning.
+            for map in merged {
+                entries.merge(map) { own, _ in own }
             }
             self = .map(entries)
         } else if let sequence = node.sequence {
@@ -153,5 +171,7 @@ extension FrontMatterValue {
         case tooMany(line: Int?)
         /// A key given twice in one mapping, where YAML lets the last silently win.
         case duplicateKey(String, first: Int, line: Int)
+        /// A merge key (`<<`) whose value is not a mapping nor a list of mappings.
+        case mergeNotMapping(line: Int)
     }
 }

@@ -87,6 +87,23 @@ struct FrontMatterTests {
         #expect(page.weight == 2)
     }
 
+    @Test("YAML merge keys (<<: *base, <<: [*a, *b]) give their mapping's keys, the mapping's own winning; they were a key named << no template could read")
+    func mergeKeys() throws {
+        let page = try loader.load("yaml-merge")
+        let values = page.templateValues
+        let merged = try #require(values["merged"] as? [String: Any])
+        #expect(merged["x"] as? String == "07" && merged["y"] as? Bool == true && merged["z"] as? Int == 3 && merged["<<"] == nil)
+        let both = try #require(values["both"] as? [String: Any])
+        #expect(both["x"] as? String == "own" && both["z"] as? Int == 1 && both["w"] as? String == "four")
+        #expect(values["w"] as? String == "four" && values["<<"] == nil)
+        let text = "---\ntitle: T\nbad:\n  <<: 5\n---\nBody\n"
+        #expect {
+            try FrontMatter.parse(text, file: "bad.md")
+        } throws: { error in
+            (error as? ContentError)?.line == 4 && "\(error)".contains("a merge key (<<) inside 'bad' takes a mapping")
+        }
+    }
+
     @Test("invalid YAML names the file and the exact file line of the broken key")
     func brokenYAMLLine() throws {
         let error = try #require(loadError("broken-yaml"))
