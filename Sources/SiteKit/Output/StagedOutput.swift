@@ -201,6 +201,22 @@ public final class StagedOutput: Sendable {
         carried = userFiles.sorted()
     }
 
+    /// Gives every folder of the new output that the previous one had too the permissions and
+    /// owner it had there: a folder of the user's made private (`chmod 700 downloads/drafts`)
+    /// became 755 in the next build, readable by the web server. Owner and group change only
+    /// where the system allows it.
+    private func keepFolderAttributes() {
+        guard hasPrevious else { return }
+        for relative in folders.withLock({ $0 }) where !relative.isEmpty {
+            var before = stat(), now = stat()
+            let target = stagingPath + "/" + relative
+            guard lstat(destinationPath + "/" + relative, &before) == 0, before.st_mode & S_IFMT == S_IFDIR,
+                  lstat(target, &now) == 0, now.st_mode & S_IFMT == S_IFDIR else { continue }
+            if before.st_uid != now.st_uid || before.st_gid != now.st_gid { _ = chown(target, before.st_uid, before.st_gid) }
+            if before.st_mode & 0o7777 != now.st_mode & 0o7777 { _ = chmod(target, before.st_mode & 0o7777) }
+        }
+    }
+
     /// Creates the folders of the checked relative path of a file inside the staging folder, each
     /// once per build.
     private func makeFolders(ofFileAt relativePath: String) throws {
@@ -239,6 +255,7 @@ public final class StagedOutput: Sendable {
         }
         try carry(userFiles)
         try linkUnchanged()
+        keepFolderAttributes()
         if let entries = try? fileManager.contentsOfDirectory(atPath: destination.path) {
             for name in entries where name.hasPrefix(".") {
                 let kept = stagingPath + "/" + name

@@ -429,6 +429,39 @@ import Testing
         #expect(try Data(contentsOf: destination.appendingPathComponent("index.html")) == Data("v1".utf8))
     }
 
+    @Test("folders keep the permissions and owner they had in the previous output, the user's own and the build's (a private downloads/drafts became 755, readable by the web server)")
+    func foldersKeepTheirModes() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let destination = folder.url.appendingPathComponent("public")
+        let first = try StagedOutput(destination: destination)
+        try first.write(Data("a".utf8), to: "users/a.html")
+        try first.commit()
+        let fileManager = FileManager.default
+        for path in ["downloads/drafts", "users/extra"] {
+            try fileManager.createDirectory(at: destination.appendingPathComponent(path), withIntermediateDirectories: true)
+            try Data("mine".utf8).write(to: destination.appendingPathComponent(path + "/notes.txt"))
+        }
+        let modes: [String: mode_t] = ["downloads/drafts": 0o700, "users/extra": 0o2770, "users": 0o750]
+        for (path, mode) in modes { try #require(chmod(destination.appendingPathComponent(path).path, mode) == 0) }
+        let isRoot = getuid() == 0
+        if isRoot { try #require(chown(destination.appendingPathComponent("downloads").path, 65534, 65534) == 0) }
+
+        let next = try StagedOutput(destination: destination)
+        try next.write(Data("b".utf8), to: "users/a.html")
+        try next.commit()
+
+        func info(_ path: String) -> stat {
+            var info = stat()
+            _ = lstat(destination.appendingPathComponent(path).path, &info)
+            return info
+        }
+        for (path, mode) in modes { #expect(info(path).st_mode & 0o7777 == mode, "\(path)") }
+        if isRoot { #expect(info("downloads").st_uid == 65534 && info("downloads").st_gid == 65534) }
+        #expect(try Data(contentsOf: destination.appendingPathComponent("users/a.html")) == Data("b".utf8))
+        #expect(try Data(contentsOf: destination.appendingPathComponent("downloads/drafts/notes.txt")) == Data("mine".utf8))
+    }
+
     @Test func hiddenFoldersOfThePreviousOutputAreCarriedOverAsLinksNotCopies() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
