@@ -37,6 +37,27 @@ struct UpToDateTests {
         }
     }
 
+    @Test("a symbolic link of the user's in the output (latest.pdf -> report.pdf) does not stop rebuilds from being up to date; replacing it is noticed")
+    func usersLinksStayUpToDate() async throws {
+        try await DemoAPIServer.with { server in
+            let harness = try Self.harness(server)
+            defer { harness.remove() }
+            _ = try await harness.build()
+            let output = harness.site.root
+            try Data("pdf".utf8).write(to: output.appendingPathComponent("report.pdf"))
+            try FileManager.default.createSymbolicLink(atPath: output.appendingPathComponent("latest.pdf").path, withDestinationPath: "report.pdf")
+            let carried = try await harness.build()
+            #expect(carried.upToDate == .restored, "the output changed since the last build")
+            let again = try await harness.build()
+            #expect(again.upToDate == .intact, "\(again.text)")
+            try FileManager.default.removeItem(at: output.appendingPathComponent("latest.pdf"))
+            try FileManager.default.createSymbolicLink(atPath: output.appendingPathComponent("latest.pdf").path, withDestinationPath: "index.html")
+            let relinked = try await harness.build()
+            #expect(relinked.upToDate == .restored)
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: output.appendingPathComponent("latest.pdf").path) == "index.html")
+        }
+    }
+
     @Test("an edited, removed, added or missing output file is noticed, and the output put back from checked copies")
     func changedOutputIsRebuilt() async throws {
         try await DemoAPIServer.with { server in
