@@ -6,6 +6,33 @@ struct Freshness: Sendable, Equatable {
     var lifetime: Double
     /// Seconds since the origin generated it (§4.2.3), including time spent in caches on the way.
     var currentAge: Double
+    /// What the lifetime comes from, for people asking why a copy was reused.
+    var basis: Basis = .none
+
+    /// Where a stored response's lifetime comes from.
+    enum Basis: Sendable, Equatable {
+        /// `Cache-Control: max-age`, as the server said.
+        case maxAge(Int)
+        /// `Expires`, against the response's `Date`.
+        case expires
+        /// A tenth of the time since `Last-Modified`, at most `heuristicCap` (§4.2.2).
+        case heuristic
+        /// Nothing: the response must be revalidated before each use.
+        case none
+        /// The freshness floor (`--ttl`, `cache.ttl`), longer than what the server said.
+        case floor
+
+        /// In words, for `site fetch`.
+        var words: String {
+            switch self {
+            case .maxAge(let seconds): "Cache-Control: max-age=\(seconds)"
+            case .expires: "Expires"
+            case .heuristic: "no Cache-Control: a tenth of the time since Last-Modified, at most a day"
+            case .none: "no freshness information"
+            case .floor: "the freshness floor, --ttl"
+            }
+        }
+    }
 
     var isFresh: Bool { lifetime > currentAge }
     /// Seconds past its lifetime; negative while fresh.
@@ -32,21 +59,26 @@ struct Freshness: Sendable, Equatable {
         let dateValue = Self.singleDate(headers, "Date") ?? meta.responseTime
 
         var lifetime: Double
+        var basis = Basis.none
         switch directives.maxAge {
         case .value(let seconds):
             lifetime = Double(seconds)
+            basis = .maxAge(seconds)
         case .invalid:
             lifetime = 0
         case .absent:
             if headers.contains("Expires") {
                 // An unreadable or repeated Expires means "already expired" (§5.3).
                 lifetime = Self.singleDate(headers, "Expires").map { max(0, $0.timeIntervalSince(dateValue)) } ?? 0
+                basis = .expires
             } else {
                 lifetime = Self.heuristicLifetime(entry, dateValue: dateValue, directives: directives)
+                if lifetime > 0 { basis = .heuristic }
             }
         }
-        if minimumTTL > 0, !directives.noCache, !directives.mustRevalidate {
-            lifetime = max(lifetime, minimumTTL)
+        if minimumTTL > 0, !directives.noCache, !directives.mustRevalidate, minimumTTL > lifetime {
+            lifetime = minimumTTL
+            basis = .floor
         }
 
         let apparentAge = max(0, meta.responseTime.timeIntervalSince(dateValue))
@@ -55,6 +87,7 @@ struct Freshness: Sendable, Equatable {
         let correctedInitialAge = max(apparentAge, correctedAgeValue)
         let residentTime = now.timeIntervalSince(meta.responseTime)
         self.init(lifetime: lifetime, currentAge: max(0, correctedInitialAge + residentTime))
+        self.basis = basis
     }
 
     /// 10% of the time since Last-Modified, capped; never for URLs with a query (a project rule:

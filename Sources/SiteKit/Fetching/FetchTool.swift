@@ -129,7 +129,9 @@ public enum FetchTool {
             ? result.response.headers["Location"].map { ", Location: \(URL(string: $0)?.shown ?? $0)" } ?? "" : ""
         // A Retry-After longer than the client waits: the server's own answer, not retried.
         let retry = result.retryAt.map { "; the server asked to be retried at \(FetchError.clockTime($0)), later than this tool waits, so it did not retry" } ?? ""
-        return "HTTP \(result.response.status)\(location), \(result.outcome.rawValue), \(age), \(result.response.body.count) bytes, \(milliseconds) ms\(retry)"
+        // Why the stored copy was reused (or revalidated): the question the README asks of it.
+        let freshness = result.freshnessNote.map { ", \($0)" } ?? ""
+        return "HTTP \(result.response.status)\(location), \(result.outcome.rawValue), \(age)\(freshness), \(result.response.body.count) bytes, \(milliseconds) ms\(retry)"
     }
 
     /// What `site fetch` prints for a command line it cannot use: the error, with kind `usage`,

@@ -115,6 +115,16 @@ extension HTTPClient {
         }
     }
 
+    /// "fresh for 86340 s more (Cache-Control: max-age=86400)", "stale by 12 s (Expires)", or
+    /// that the response carries no freshness information.
+    static func note(_ freshness: Freshness) -> String {
+        if freshness.basis == .none { return "no freshness information, so the origin is asked again on every use" }
+        // In whole seconds, as the age is shown: "age 10 s, fresh for 50 s more" of a max-age of 60.
+        let remaining = Int(freshness.lifetime) - Int(max(0, freshness.currentAge))
+        let state = freshness.isFresh ? "fresh for \(remaining) s more" : "stale by \(-remaining) s"
+        return "\(state) (\(freshness.basis.words))"
+    }
+
     /// The stored response as the answer, or a 304 when the caller's own validators match it.
     func answer(_ request: HTTPRequest, from entry: CacheEntry, freshness: Freshness, outcome: CacheOutcome,
                 attempts: Int = 0) -> FetchResult {
@@ -127,6 +137,7 @@ extension HTTPClient {
         }
         var result = FetchResult(response: response, outcome: outcome, age: Int(max(0, freshness.currentAge)), attempts: attempts)
         if outcome == .hit, isStored { result.stamp = stamp(entry, freshness: freshness) }
+        result.freshnessNote = Self.note(freshness)
         return result
     }
 

@@ -38,6 +38,9 @@ public struct FetchResult: Sendable {
     /// When the server asked to be retried, later than the client waits: the response is the
     /// server's own, returned without the retry.
     public var retryAt: Date?
+    /// For an answer from the cache: why the stored copy was, or was not, fresh, in words
+    /// ("fresh for 86,340 s more: Cache-Control: max-age=86400"), for `site fetch`.
+    public var freshnessNote: String?
 
     public init(response: HTTPResponse, outcome: CacheOutcome, age: Int? = nil, attempts: Int) {
         self.response = response

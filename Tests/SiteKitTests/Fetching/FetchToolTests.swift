@@ -37,6 +37,40 @@ import Testing
         }
     }
 
+    @Test("a copy from the cache says why it was reused: how long it stays fresh, and from what (max-age, Expires, Last-Modified's heuristic, the --ttl floor, nothing)")
+    func hitsSayWhyTheyWereReused() async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        let modified = HTTPDate.format(harness.clock.now.addingTimeInterval(-10 * 86_400))
+        let expires = HTTPDate.format(harness.clock.now.addingTimeInterval(300))
+        let date = HTTPDate.format(harness.clock.now)
+        try await TestOrigin.run({ request in
+            switch request.target {
+            case "/max-age": .text("a", headers: ["Cache-Control": "max-age=60"])
+            case "/expires": .text("b", headers: ["Date": date, "Expires": expires])
+            case "/modified": .text("c", headers: ["Date": date, "Last-Modified": modified])
+            default: .text("d", headers: ["ETag": "\"d\""])
+            }
+        }) { origin in
+            for path in ["/max-age", "/expires", "/modified", "/nothing"] {
+                _ = await FetchTool.run(FetchToolOptions(url: origin.url(path).absoluteString), client: harness.client())
+            }
+            harness.clock.advance(by: 10)
+            func line(_ path: String, ttl: Double = 0) async -> String {
+                // Offline, so that a stale copy is shown as it is rather than revalidated.
+                let options = HTTPClientOptions(timeout: 30, retry: .none, offline: true, minimumTTL: ttl)
+                return await FetchTool.run(FetchToolOptions(url: origin.url(path).absoluteString, offline: true),
+                                           client: harness.client(options)).standardError
+            }
+            let probe = await line("/max-age")
+            #expect(probe.contains("hit, age 10 s, fresh for 50 s more (Cache-Control: max-age=60),"), "\(probe)")
+            #expect(await line("/expires").contains("hit, age 10 s, fresh for 290 s more (Expires),"))
+            #expect(await line("/modified").contains("hit, age 10 s, fresh for 86390 s more (no Cache-Control: a tenth of the time since Last-Modified, at most a day),"))
+            #expect(await line("/nothing").contains("stale, age 10 s, no freshness information, so the origin is asked again on every use,"))
+            #expect(await line("/nothing", ttl: 600).contains("hit, age 10 s, fresh for 590 s more (the freshness floor, --ttl),"))
+        }
+    }
+
     @Test func failuresAreOneJSONObjectWithAKindAndExitCode1() async throws {
         let harness = try CacheHarness()
         defer { harness.remove() }
