@@ -45,7 +45,6 @@ import Testing
         try await TestOrigin.run({ request in
             switch request.target {
             case "/max-age": .text("a", headers: ["Cache-Control": "max-age=60"])
-            // Expires counts from the Date the loopback server sends, in real time.
             case "/expires": .text("b", headers: ["Date": HTTPDate.format(Date()), "Expires": HTTPDate.format(Date().addingTimeInterval(300))])
             case "/modified": .text("c", headers: ["Last-Modified": modified])
             default: .text("d", headers: ["ETag": "\"d\""])
@@ -72,7 +71,9 @@ import Testing
             let maxAge = await line("/max-age"), expires = await line("/expires"), modified = await line("/modified")
             let floor = await line("/nothing", ttl: 600)
             #expect(reading(maxAge).map { $0.lifetime == 60 && $0.reason == "Cache-Control: max-age=60" } == true, "\(maxAge)")
-            #expect(reading(expires).map { (299...301).contains($0.lifetime) && $0.reason == "Expires" } == true, "\(expires)")
+            // Hummingbird writes its own Date, refreshed about once a second, which a loaded
+            // machine delays by seconds: Expires counts from it.
+            #expect(reading(expires).map { (290...310).contains($0.lifetime) && $0.reason == "Expires" } == true, "\(expires)")
             #expect(reading(modified).map { $0.lifetime == 86_400 && $0.reason == "no Cache-Control: a tenth of the time since Last-Modified, at most a day" } == true,
                     "\(modified)")
             #expect(reading(floor).map { $0.lifetime == 600 && $0.reason == "the freshness floor, --ttl" } == true, "\(floor)")
