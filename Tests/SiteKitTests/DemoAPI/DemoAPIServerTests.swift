@@ -8,9 +8,10 @@ struct DemoAPIServerTests {
         let clock = ContinuousClock()
         let start = clock.now
         let server = try await DemoAPIServer.start()
-        // Not a performance check (bench/ does those): it catches a start that waits on a timeout.
-        // Under the parallel test suites on two cores a normal start has taken just over 1 s.
-        #expect(clock.now - start < .seconds(10))
+        // Not a performance check (bench/ does those): it catches a start that waits on a timeout
+        // (URLSession's and NIO's are 30 s and more). Under the parallel test suites on two cores
+        // a normal start has taken just over 1 s, and 11 s once, with process tests building sites.
+        #expect(clock.now - start < .seconds(25))
         let port = try #require(server.baseURL.port)
         #expect(port > 0)
         #expect(server.baseURL.absoluteString == "http://127.0.0.1:\(port)")
