@@ -131,7 +131,13 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
             if let retryAt {
                 return "\(target) answered HTTP \(status)\(said)\(tries), and asked to be retried at \(Self.clockTime(retryAt)) (Retry-After), later than this tool waits. Retry then\(forBuild ? ", or run with --demo" : "")."
             }
-            let advice = status >= 500 ? "The server is failing; retry later\(forBuild ? " or run with --demo" : "")." : "Check the URL and its parameters."
+            let advice = switch status {
+            case 500...: "The server is failing; retry later\(forBuild ? " or run with --demo" : "")."
+            // Too many requests, or a request that took too long for the server: the URL is fine.
+            case 429: "The server limits how often it may be asked; retry later\(forBuild ? ", build with fewer --jobs, or run with --demo" : "")."
+            case 408: "The server gave up waiting for the request; retry later\(forBuild ? " or run with --demo" : "")."
+            default: "Check the URL and its parameters."
+            }
             return "\(target) answered HTTP \(status)\(said)\(tries). \(advice)"
         case .redirectWithoutLocation(let status):
             return "\(target) answered HTTP \(status), a redirect, without the Location header that says where to; there is nothing to follow (and URLSession drops the body of such a response). The server is at fault: check the URL, or tell whoever runs it."

@@ -118,6 +118,18 @@ struct EndpointLoadTests {
         #expect(error?.description.contains("try later") == true)
     }
 
+    @Test("advice fits the status: a 429 says to retry later or ask less often, a 408 to retry, a 404 to check the URL",
+          arguments: [(429, "The server limits how often it may be asked; retry later, build with fewer --jobs, or run with --demo."),
+                      (408, "The server gave up waiting for the request; retry later or run with --demo."),
+                      (404, "Check the URL and its parameters."),
+                      (503, "The server is failing; retry later or run with --demo.")])
+    func adviceFitsTheStatus(status: Int, advice: String) async {
+        let error = await #expect(throws: FetchError.self) {
+            try await StubFetcher.always(status, Data("{}".utf8)).load(JSONPlaceholderAPI.posts, from: base)
+        }
+        #expect(error?.message(forBuild: true).hasSuffix(advice) == true, "\(String(describing: error))")
+    }
+
     @Test("a 200 answer with no results but an error text (randomuser's {\"error\": \"Uh oh…\"}) is reported with the server's words")
     func anErrorTextInAnOKAnswerIsQuoted() async throws {
         let body = Data(#"{"error": "Uh oh, something has gone wrong. Please tweet us @randomapi about the issue. Thank you."}"#.utf8)
