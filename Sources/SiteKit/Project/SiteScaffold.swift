@@ -3,8 +3,9 @@ import Foundation
 /// `site init`: writes a new site's `site.yml` and `content/`, and with templates the default
 /// theme's mustache files under `templates/`. It never overwrites: if any of its files exists,
 /// it writes nothing and says which. The one exception is what `--with-templates` is for in a
-/// site that exists already (it has a `site.yml`): then only the templates are written, if none
-/// of them is there yet.
+/// site that exists already (it has a `site.yml`): then only the theme's templates that are not
+/// there are written (a template removed by mistake comes back), and those there are left as
+/// they are.
 public struct SiteScaffold: Sendable {
     /// The folder of the new site; created if missing.
     public let directory: URL
@@ -33,8 +34,13 @@ public struct SiteScaffold: Sendable {
         let fileManager = FileManager.default
         if let refusal = Self.refusal(for: directory) { throw ScaffoldError(message: refusal) }
         if withTemplates, fileManager.fileExists(atPath: directory.appendingPathComponent("site.yml").path) {
-            // An existing site asks for the theme's templates to edit: its own files stay as they are.
-            files = files.filter { $0.path.hasPrefix("templates/") }
+            // An existing site asks for the theme's templates to edit: its own files, templates
+            // included, stay as they are; the missing ones are written.
+            let templates = files.filter { $0.path.hasPrefix("templates/") }
+            files = templates.filter { !Self.entryExists(directory.appendingPathComponent($0.path)) }
+            guard !files.isEmpty else {
+                throw ScaffoldError(message: "\(directory.appendingPathComponent("templates").path) holds every template of the theme already, and site init never overwrites files, so nothing was written. Remove a template to get the theme's copy of it back.")
+            }
         }
         // Anything at a file's path counts, a symbolic link to nowhere included.
         let existing = files.map(\.path).filter { Self.entryExists(directory.appendingPathComponent($0)) }

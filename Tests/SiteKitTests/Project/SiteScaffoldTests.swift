@@ -118,7 +118,7 @@ struct SiteScaffoldTests {
         #expect(FileManager.default.fileExists(atPath: site.deletingLastPathComponent().path), "folders that were there stay")
     }
 
-    @Test("init --with-templates in an existing site adds the theme's templates only, leaving its own files; once they are there, it refuses")
+    @Test("init --with-templates in an existing site adds the theme's templates only, leaving its own files; later, only those missing (one removed by mistake comes back), and with all there it refuses")
     func templatesAddedToAnExistingSite() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -131,7 +131,15 @@ struct SiteScaffoldTests {
         #expect(try Data(contentsOf: settings) == Data("title: Mine\n".utf8))
         #expect {
             try SiteScaffold(directory: folder.url, withTemplates: true).create()
-        } throws: { "\($0)".contains("templates/404.mustache") && "\($0)".contains("nothing was written") }
+        } throws: { "\($0)".contains("holds every template of the theme already") && "\($0)".contains("nothing was written") }
+        // One edited, one removed: only the removed one comes back, and the edit stays.
+        let post = folder.url.appendingPathComponent("templates/post.mustache")
+        let page = folder.url.appendingPathComponent("templates/page.mustache")
+        try Data("mine".utf8).write(to: page)
+        try FileManager.default.removeItem(at: post)
+        #expect(try SiteScaffold(directory: folder.url, withTemplates: true).create() == ["templates/post.mustache"])
+        #expect(try String(contentsOf: post, encoding: .utf8) == DefaultTemplates.all["post"])
+        #expect(try Data(contentsOf: page) == Data("mine".utf8))
     }
 
     @Test("init refuses the root of the file system and a file, and writes nothing")
