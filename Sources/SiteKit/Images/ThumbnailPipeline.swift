@@ -88,6 +88,12 @@ struct ThumbnailPipeline: Sendable {
                     + "(--verbose lists them)" + (strict ? "; with --strict, the build fails." : "; their pages show placeholders."))
                 for picture in skipped { reporter.detail("image \(picture.url.shown) \(picture.reason)") }
             }
+            // Most of the site's pictures missing (the API went away mid-build): a deploy from CI
+            // would publish it without a word but the lines above. Say what --strict is for.
+            if !strict, unique.count >= 4, failures.count * 2 > unique.count {
+                reporter.warning("most pictures failed (\(failures.count) of \(unique.count)), so most pages show placeholders; "
+                    + "this site is published all the same. To keep the last good site instead when a picture fails, build with --strict.")
+            }
             // The counts are in the build's summary, with the phase's time: not said twice.
             reporter.endProgress()
         }

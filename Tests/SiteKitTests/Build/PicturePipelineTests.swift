@@ -179,6 +179,10 @@ struct PicturePipelineTests {
             #expect(warnings.last?.contains("warning: \(rest) more pictures of 127.0.0.1, such as http://127.0.0.1:") == true, "\(warnings)")
             #expect(warnings.last?.contains(", were not fetched: 127.0.0.1 failed \(timedOut) pictures in a row (the last timed out after 0.3 s, tried 4 times), "
                 + "so this build gave up on the rest (--verbose lists them); their pages show placeholders.") == true, "\(warnings)")
+            // Every picture failed: one line says the site is published all the same, and how not to.
+            #expect(harness.text.contains("warning: most pictures failed (\(summary.imageFailures) of \(summary.imageFailures)), so most pages "
+                + "show placeholders; this site is published all the same. To keep the last good site instead when a picture fails, build with --strict."),
+                    "\(harness.text)")
         }
     }
 
