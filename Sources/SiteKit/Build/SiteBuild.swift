@@ -73,6 +73,13 @@ public struct SiteBuild: Sendable {
                 let done = try await step("Render pages") { try await renderer.renderInAdvance(data, index: index, arrivals: arrivals) }
                 return EarlyPages(renderer: renderer, index: index, done: done)
             }
+            // A live build says so through its HTTP cache; the demo API's builds use no HTTP cache,
+            // and went on without the output store in silence.
+            if store == nil, gathered.source.isDemo {
+                let reason = HTTPCache.unusable(cacheDirectory, error: CocoaError(.fileWriteUnknown))
+                reporter.warning("the cache folder \(cacheDirectory.standardizedFileURL.path) cannot be used (\(reason)): this build "
+                    + "keeps no copies of its pages there, so one whose output was removed writes every page again")
+            }
             if options.strict, let first = gathered.images.failures.first {
                 throw BuildError(step: "Images", message: "--strict is set and \(gathered.images.failures.count) image(s) failed, the first \(first.url.absoluteString), which \(first.reason). Fix the image or build without --strict to publish placeholders.")
             }

@@ -59,6 +59,12 @@ public final class HTTPCache: Sendable {
     /// The warning when the cache in `directory` cannot be opened: the path at fault, normalised
     /// (no `..`), and what is wrong with it, such as a file where a folder must be.
     public static func openingProblem(_ directory: URL, error: any Error) -> String {
+        "the HTTP cache in \(directory.standardizedFileURL.path) cannot be used (\(unusable(directory, error: error))); continuing without it"
+    }
+
+    /// Why the cache folder `directory` cannot be used, in words: the path at fault when a file
+    /// stands where a folder must be, else what `error` says.
+    static func unusable(_ directory: URL, error: any Error) -> String {
         let folder = directory.standardizedFileURL
         var reason = FileProblem.describe(error)
         // The first part of the path that exists but is not a folder is the one in the way.
@@ -77,7 +83,7 @@ public final class HTTPCache: Sendable {
                 break
             }
         }
-        return "the HTTP cache in \(folder.path) cannot be used (\(reason)); continuing without it"
+        return reason
     }
 
     /// The folder whose 256 subfolders hold the entries of the cache in `directory`.

@@ -28,6 +28,19 @@ struct SiteBuildTests {
         #expect(harness.text.contains("source: demo") == false)  // the summary is the CLI's to print
     }
 
+    @Test("a demo build whose cache folder is a file says so, as a live build does, and builds")
+    func demoBuildWarnsOfAnUnusableCache() async throws {
+        var harness = try BuildHarness(users: 5)
+        defer { harness.remove() }
+        let file = harness.folder.url.appendingPathComponent("cache-file")
+        try Data("x".utf8).write(to: file)
+        harness.settings.cacheDirectory = "cache-file"
+        let summary = try await harness.build()
+        #expect(summary.people == 5)
+        #expect(harness.text.contains("warning: the cache folder \(file.path) cannot be used (\(file.path) is a file, not a folder): this build "
+            + "keeps no copies of its pages there, so one whose output was removed writes every page again"), "\(harness.text)")
+    }
+
     @Test("two builds with the same seed are byte-identical, and the second one rewrites nothing")
     func sameSeedSameBytes() async throws {
         let harness = try BuildHarness(source: .demo, users: 20)
