@@ -71,16 +71,9 @@ struct FrontMatter: Sendable, Equatable {
                     + "and YAML allows a key once (the last would silently win). Remove one of them.")
             }
             do throws(FrontMatterValue.Problem) {
-                if name == "<<", Tag.Name(rawValue: key.tag.description) == .merge {
+                if FrontMatterValue.isMergeKey(key) {
                     // YAML's merge key at the top: its mappings' keys, unless the front matter gives them itself.
-                    let source = try FrontMatterValue(node: value, budget: &budget)
-                    let maps: [[String: FrontMatterValue]]? = switch source {
-                    case .map(let map): [map]
-                    case .list(let items): items.allSatisfy({ if case .map = $0 { true } else { false } })
-                        ? items.compactMap { if case .map(let map) = $0 { map } else { nil } } : nil
-                    default: nil
-                    }
-                    guard let maps else { throw FrontMatterValue.Problem.mergeNotMapping(line: key.mark?.line ?? 1) }
+                    let maps = try FrontMatterValue.merged(FrontMatterValue(node: value, budget: &budget), line: key.mark?.line ?? 1)
                     merged += maps.map { ($0, line) }
                     continue
                 }

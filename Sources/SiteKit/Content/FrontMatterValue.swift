@@ -102,14 +102,8 @@ extension FrontMatterValue {
                 // `<<: *base` (or a list of them): YAML's merge key, whose mappings' entries the
                 // mapping takes unless it gives them itself. It was kept as a key named "<<",
                 // which no template can look up: the merged values were silently lost.
-                if name == "<<", Tag.Name(rawValue: key.tag.description) == .merge {
-                    let source = try FrontMatterValue(node: value, budget: &budget, depth: depth + 1)
-                    switch source {
-                    case .map(let map): merged.append(map)
-                    case .list(let items) where items.allSatisfy({ if case .map = $0 { true } else { false } }):
-                        merged += items.compactMap { if case .map(let map) = $0 { map } else { nil } }
-                    default: throw .mergeNotMapping(line: line)
-                    }
+                if Self.isMergeKey(key) {
+                    merged += try Self.merged(FrontMatterValue(node: value, budget: &budget, depth: depth + 1), line: line)
                     continue
                 }
                 if let first = keyLines[name] { throw .duplicateKey(name, first: first, line: line) }
@@ -130,6 +124,24 @@ extension FrontMatterValue {
         } else {
             // Newer YAML libraries may add node kinds; treat them as absent rather than guess.
             self = .null
+        }
+    }
+
+    /// Whether `key` is YAML's merge key, a plain `<<`.
+    static func isMergeKey(_ key: Node) -> Bool {
+        key.scalar?.string == "<<" && Tag.Name(rawValue: key.tag.description) == .merge
+    }
+
+    /// The mappings a merge key's value gives (`<<: *base`, or `<<: [*a, *b]`), in order; any
+    /// other value is an error on `line`.
+    static func merged(_ value: FrontMatterValue, line: Int) throws(Problem) -> [[String: FrontMatterValue]] {
+        switch value {
+        case .map(let map): return [map]
+        case .list(let items):
+            let maps = items.compactMap { if case .map(let map) = $0 { map } else { nil } }
+            guard maps.count == items.count else { throw .mergeNotMapping(line: line) }
+            return maps
+        default: throw .mergeNotMapping(line: line)
         }
     }
 
