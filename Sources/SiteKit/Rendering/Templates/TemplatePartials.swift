@@ -31,28 +31,32 @@ enum TemplatePartials {
     /// alone bound; mustache's interpreter renders with no limit of its own, and a few thousand
     /// levels overflow a thread's stack.
     static func deepestNesting(in sources: [String: String]) -> (depth: Int, chain: [String]) {
-        var known: [String: (depth: Int, chain: [String])] = [:]
+        typealias Nesting = (depth: Int, chain: [String])
+        var known: [String: Nesting] = [:]
         var visiting = Set<String>()
-        func depth(of name: String) -> (depth: Int, chain: [String]) {
+        func depth(of name: String) -> Nesting {
             if let done = known[name] { return done }
             guard let source = sources[name], visiting.insert(name).inserted else { return (0, []) }
             defer { visiting.remove(name) }
-            var deepest = (depth: 0, chain: [name])
+            var deepest: Nesting = (0, [name])
+            func consider(_ depth: Int, _ chain: [String]) {
+                if depth > deepest.depth { deepest = (depth, chain) }
+            }
             var open = 0
             for tag in TemplateTags(source).tags {
                 switch tag.sigil {
                 case "#", "^", "$", "<":
                     open += 1
-                    deepest = max(deepest, (open, [name]), by: \.depth)
+                    consider(open, [name])
                     if tag.sigil == "<", sources[tag.name] != nil {
                         let parent = depth(of: tag.name)
-                        deepest = max(deepest, (open + parent.depth, [name] + parent.chain), by: \.depth)
+                        consider(open + parent.depth, [name] + parent.chain)
                     }
                 case "/":
-                    open = Swift.max(0, open - 1)
+                    open = max(0, open - 1)
                 case ">" where sources[tag.name] != nil:
                     let partial = depth(of: tag.name)
-                    deepest = max(deepest, (open + 1 + partial.depth, [name] + partial.chain), by: \.depth)
+                    consider(open + 1 + partial.depth, [name] + partial.chain)
                 default:
                     break
                 }
@@ -60,12 +64,12 @@ enum TemplatePartials {
             known[name] = deepest
             return deepest
         }
-        return sources.keys.sorted().map(depth(of:)).reduce((0, [])) { max($0, $1, by: \.depth) }
-    }
-
-    private static func max(_ a: (depth: Int, chain: [String]), _ b: (depth: Int, chain: [String]),
-                            by key: KeyPath<(depth: Int, chain: [String]), Int>) -> (depth: Int, chain: [String]) {
-        b[keyPath: key] > a[keyPath: key] ? b : a
+        var deepest: Nesting = (0, [])
+        for name in sources.keys.sorted() {
+            let nesting = depth(of: name)
+            if nesting.depth > deepest.depth { deepest = nesting }
+        }
+        return deepest
     }
 
     /// A chain of templates that leads back to where it started (`["page", "card", "page"]`),
