@@ -16,21 +16,10 @@ struct ServeOutputTests {
             try Data("secret".utf8).write(to: place.appendingPathComponent("secret.txt"))
         }
         for (output, reason) in [(home, "it holds your home folder"), (foreign, "already holds files that site did not write")] {
-            let serve = Process()
-            serve.executableURL = FetchProcessTests.executable
-            serve.arguments = ["serve", "--demo", "--port", "0", "--no-watch", "--output", output.path]
-            serve.currentDirectoryURL = folder.url
-            var environment = ProcessInfo.processInfo.environment
-            environment["HOME"] = home.path
-            serve.environment = environment
-            let said = Pipe()
-            serve.standardError = said
-            serve.standardOutput = FileHandle.nullDevice
-            let ended = try serve.start()
-            let text = String(decoding: said.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            await ended.ended()
-            #expect(serve.terminationStatus == 1, "\(text)")
-            #expect(text.contains(reason) && !text.contains("serving "), "\(text)")
+            let serve = try await Process.runSiteCapturing(["serve", "--demo", "--port", "0", "--no-watch", "--output", output.path],
+                                                           in: folder.url, environment: ["HOME": home.path])
+            #expect(serve.status == 1, "\(serve.errors)")
+            #expect(serve.errors.contains(reason) && !serve.errors.contains("serving "), "\(serve.errors)")
         }
     }
 }

@@ -213,17 +213,8 @@ struct SiteScaffoldTests {
         try SiteScaffold(directory: site).create()
         try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("public").path, withDestinationPath: "../web")
         func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {
-            let process = Process()
-            process.executableURL = FetchProcessTests.executable
-            process.arguments = arguments
-            process.currentDirectoryURL = site
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            let exit = try process.start()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            await exit.ended()
-            return (process.terminationStatus, text)
+            let run = try await Process.runSiteCapturing(arguments, in: site)
+            return (run.status, run.output)
         }
         #expect(try await run(["build", "--demo", "--users", "3", "--quiet"]).status == 0)
         #expect(FileManager.default.fileExists(atPath: web.appendingPathComponent("index.html").path))

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension Process {
     /// Starts the process and returns a stream that ends when it exits, so that a test can wait
@@ -24,6 +25,12 @@ extension Process {
     /// returns its exit status once it has exited. `environment` changes the test's own
     /// variables: a nil value removes one.
     static func runSite(_ arguments: [String], in folder: URL, environment changes: [String: String?] = [:]) async throws -> Int32 {
+        try await runSiteCapturing(arguments, in: folder, environment: changes).status
+    }
+
+    /// `runSite`, returning what the process printed on standard output and standard error too.
+    static func runSiteCapturing(_ arguments: [String], in folder: URL, environment changes: [String: String?] = [:])
+        async throws -> (status: Int32, output: String, errors: String) {
         let process = Process()
         process.executableURL = FetchProcessTests.executable
         process.arguments = arguments
@@ -33,9 +40,21 @@ extension Process {
             for (name, value) in changes { environment[name] = value }
             process.environment = environment
         }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        await (try process.start()).ended()
-        return process.terminationStatus
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        // Standard error is drained as it comes, so that neither pipe fills while the other is read.
+        let said = Mutex(Data())
+        errors.fileHandleForReading.readabilityHandler = { handle in
+            let chunk = handle.availableData
+            said.withLock { $0.append(chunk) }
+        }
+        let exited = try process.start()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        await exited.ended()
+        errors.fileHandleForReading.readabilityHandler = nil
+        let rest = errors.fileHandleForReading.readDataToEndOfFile()
+        let errorText = said.withLock { String(decoding: $0 + rest, as: UTF8.self) }
+        return (process.terminationStatus, String(decoding: printed, as: UTF8.self), errorText)
     }
 }
