@@ -29,7 +29,7 @@ import Glibc
         /// Sends Ctrl-C once the build's staging folder exists, then waits for the exit; returns
         /// what the process printed on standard error.
         func interruptWhileStaging(in folder: URL) async throws -> String {
-            try await waitUntil { !BuildInterruptTests.staging(in: folder).isEmpty || !process.isRunning }
+            try await waitUntil(within: .seconds(90)) { !BuildInterruptTests.staging(in: folder).isEmpty || !process.isRunning }
             #expect(process.isRunning, "the build ended before it could be interrupted")
             process.interrupt()
             await exit.ended()
@@ -65,7 +65,14 @@ import Glibc
     func interruptedServe() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let run = try Run(["serve", "--demo", "--users", "4000", "--port", "0", "--no-watch"], in: folder.url)
+        // The APIs take the connection and never answer: the first build holds its staging folder
+        // until the interrupt, however loaded the machine (a demo build could finish between two looks).
+        let stalled = try SilentListener()
+        defer { stalled.close() }
+        let api = "http://127.0.0.1:\(stalled.port)"
+        let run = try Run(["serve", "--live", "--randomuser-url", "\(api)/api/", "--jsonplaceholder-url", api, "--timeout", "120",
+                           "--port", "0", "--no-watch"], in: folder.url)
+        try await waitUntil(within: .seconds(90)) { stalled.connections > 0 || !run.process.isRunning }
         let text = try await run.interruptWhileStaging(in: folder.url)
         #expect(run.process.terminationStatus == 130, "\(text)")
         #expect(text.hasSuffix("stopped\n") && !text.contains("failed"), "\(text)")

@@ -222,8 +222,10 @@ struct PreviewServerTests {
 }
 
 /// Polls `condition` every 20 ms for up to 30 s.
-func waitUntil(_ condition: () async -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(30)
+/// Waits until `condition` holds; `within` is generous for waits on a process, which a loaded
+/// machine (the whole suite runs in parallel on two cores) can hold back for tens of seconds.
+func waitUntil(within limit: Duration = .seconds(30), _ condition: () async -> Bool) async throws {
+    let deadline = ContinuousClock.now + limit
     while !(await condition()) {
         guard ContinuousClock.now < deadline else { throw WaitTimedOut() }
         try await Task.sleep(for: .milliseconds(20))
