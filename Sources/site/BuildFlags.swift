@@ -26,6 +26,8 @@ struct BuildFlags: ParsableArguments {
     @Flag(help: "Make no network request: serve from the cache, stale or not.") var offline = false
     @Flag(help: "Revalidate every cached response (a fresh immutable one excepted).") var refresh = false
     @Flag(help: "Fail the build on any image warning.") var strict = false
+    @Option(name: .customLong("max-image-failures"), help: "Fail the build, keeping the last site, when more pictures fail than this: a number such as 5 or a share such as 10% (default: site.yml's images.max_failures, else no limit).")
+    var maxImageFailures: String?
     @Flag(help: "Do every step even when nothing changed since the last build.") var force = false
     @Flag(help: "Print only warnings and errors.") var quiet = false
     @Flag(help: "Print one line per HTTP request.") var verbose = false
@@ -35,6 +37,9 @@ struct BuildFlags: ParsableArguments {
         if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together: pick one.") }
         if offline && refresh {
             throw ValidationError("--offline and --refresh cannot be used together: --offline makes no request, and --refresh revalidates every cached response with one. Pick one.")
+        }
+        if let maxImageFailures, ImageFailureLimit(maxImageFailures) == nil {
+            throw ValidationError("--max-image-failures must be \(ImageFailureLimit.expected), not \(maxImageFailures).")
         }
         if let ttl, DurationText.seconds(ttl) == nil { throw ValidationError("--ttl must be a duration such as 10m or 1d, not \(ttl).") }
         if let links, LinkStyle(rawValue: links.lowercased()) == nil {
@@ -68,6 +73,7 @@ struct BuildFlags: ParsableArguments {
         if let timeout { settings.timeout = timeout }
         if let ttl, let seconds = DurationText.seconds(ttl) { settings.cacheTTL = seconds }
         if let links, let style = LinkStyle(rawValue: links.lowercased()) { settings.links = style }
+        if let maxImageFailures, let limit = ImageFailureLimit(maxImageFailures) { settings.imageFailureLimit = limit }
         if live { settings.source = .live }
         if demo { settings.source = .demo }
         return (try settings.validated(file: "the command line", asFlags: true), configURL.deletingLastPathComponent())

@@ -164,6 +164,7 @@ struct DataGathering: Sendable {
         noteRefusedPictures(in: data.people)
         var pipeline = ThumbnailPipeline(client: client, jobs: settings.jobs, perHost: settings.imagesPerHost ?? settings.jobs, reporter: reporter)
         pipeline.strict = options.strict
+        pipeline.failureLimit = settings.imageFailureLimit
         let (settled, arrival) = AsyncStream.makeStream(of: SettledImage.self)
         pipeline.settled = { arrival.yield($0) }
         let arrivals = ImageArrivals(requested: Set(jobs.map(\.url)), settled: settled)

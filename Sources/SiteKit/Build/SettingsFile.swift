@@ -251,10 +251,15 @@ struct SettingsReader {
                 settings.cacheTTL = try seconds("cache.ttl", value)
             }
         case "images":
-            for (sub, value) in try entries(of: key, node, known: ["sizes", "jobs", "per_host"], example: "images: {sizes: [large]}") {
+            for (sub, value) in try entries(of: key, node, known: ["sizes", "jobs", "per_host", "max_failures"], example: "images: {sizes: [large]}") {
                 switch sub {
                 case "jobs": settings.jobs = try jobs("images.jobs", line: value.mark?.line ?? line ?? 0, value)
                 case "per_host": settings.imagesPerHost = try integer("images.per_host", value, in: 1...512, line: value.mark?.line)
+                case "max_failures":
+                    guard let limit = value.scalar.flatMap({ ImageFailureLimit($0.string) }) else {
+                        throw SettingsError(file: file, line: value.mark?.line ?? line, message: "'images.max_failures' must be \(ImageFailureLimit.expected)")
+                    }
+                    settings.imageFailureLimit = limit
                 case "sizes":
                     let names = try value.sequence.map { try $0.map { try text("images.sizes", $0) } }
                         ?? text("images.sizes", value).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }

@@ -83,6 +83,7 @@ public struct SiteBuild: Sendable {
             if options.strict, let first = gathered.images.failures.first {
                 throw BuildError(step: "Images", message: "--strict is set and \(gathered.images.failures.count) image(s) failed, the first \(first.url.absoluteString), which \(first.reason). Fix the image or build without --strict to publish placeholders.")
             }
+            if let limit = settings.imageFailureLimit, let error = gathered.images.exceeding(limit) { throw error }
             let renderer = early.renderer
             let renderStarted = ContinuousClock.now
             // Pages go to the staging folder as they are rendered, on every core: thousands of

@@ -46,6 +46,9 @@ public struct SiteSettings: Sendable, Equatable {
     public var imageSizes: [ImageSize] = ImageSize.defaults
     /// At most this many downloads from one host at once (`images.per_host`); nil means `jobs`.
     public var imagesPerHost: Int?
+    /// How many pictures may fail before the build fails instead of publishing placeholders
+    /// (`images.max_failures`, `--max-image-failures`); nil: any number.
+    public var imageFailureLimit: ImageFailureLimit?
     /// How pages link to a folder's page (`links`): `users/` or `users/index.html`.
     public var links = LinkStyle.folders
     public var output = "public"

@@ -31,6 +31,8 @@ struct ThumbnailPipeline: Sendable {
     var limits = ImageLimits()
     /// `--strict`: a failed picture fails the build, so no warning promises a placeholder.
     var strict = false
+    /// `images.max_failures`: beyond it the build fails, so no warning says the site is published.
+    var failureLimit: ImageFailureLimit?
     /// Told of each URL as it settles, from the worker that settled it.
     var settled: (@Sendable (SettledImage) -> Void)?
 
@@ -90,9 +92,18 @@ struct ThumbnailPipeline: Sendable {
             }
             // Most of the site's pictures missing (the API went away mid-build): a deploy from CI
             // would publish it without a word but the lines above. Say what --strict is for.
+            // With a limit this many failures exceed, the build fails, and says so itself.
             if !strict, unique.count >= 4, failures.count * 2 > unique.count {
-                reporter.warning("most pictures failed (\(failures.count) of \(unique.count)), so most pages show placeholders; "
-                    + "this site is published all the same. To keep the last good site instead when a picture fails, build with --strict.")
+                if let failureLimit {
+                    if failureLimit.allows(failures: failures.count, of: unique.count) {
+                        reporter.warning("most pictures failed (\(failures.count) of \(unique.count)), so most pages show placeholders; "
+                            + "this site is published all the same, as the limit of \(failureLimit) failures (images.max_failures) allows.")
+                    }
+                } else {
+                    reporter.warning("most pictures failed (\(failures.count) of \(unique.count)), so most pages show placeholders; "
+                        + "this site is published all the same. To keep the last good site instead when too many pictures fail, "
+                        + "set images.max_failures in site.yml (such as 10%), or build with --strict to fail on any.")
+                }
             }
             // The counts are in the build's summary, with the phase's time: not said twice.
             reporter.endProgress()

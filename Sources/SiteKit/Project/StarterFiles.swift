@@ -33,8 +33,11 @@ enum StarterFiles {
     # nationalities: [us, fr, ir, ua]
     # Pictures: 128 px, for detail pages and (in a 48 px box) lists. thumbnail adds 48 px list pictures
     # for 1x screens, medium 72 px for 1.25-1.5x screens.
+    # max_failures: fail the build (keeping the last site) when more pictures fail than this, such
+    # as 5 or 10%; without it, failed pictures are placeholders however many fail.
     # images:
     #   sizes: [thumbnail, medium, large]
+    #   max_failures: 10%
 
     randomuser_url: https://randomuser.me/api/
     jsonplaceholder_url: https://jsonplaceholder.typicode.com

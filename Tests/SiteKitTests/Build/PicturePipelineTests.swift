@@ -181,7 +181,8 @@ struct PicturePipelineTests {
                 + "so this build gave up on the rest (--verbose lists them); their pages show placeholders.") == true, "\(warnings)")
             // Every picture failed: one line says the site is published all the same, and how not to.
             #expect(harness.text.contains("warning: most pictures failed (\(summary.imageFailures) of \(summary.imageFailures)), so most pages "
-                + "show placeholders; this site is published all the same. To keep the last good site instead when a picture fails, build with --strict."),
+                + "show placeholders; this site is published all the same. To keep the last good site instead when too many pictures fail, "
+                + "set images.max_failures in site.yml (such as 10%), or build with --strict to fail on any."),
                     "\(harness.text)")
         }
     }
@@ -214,6 +215,42 @@ struct PicturePipelineTests {
                 #expect((try? ImageInspector.inspect(data)) != nil, "\(path) is not a valid image")
             }
             #expect(try harness.site.html("users/index.html").contains("avatar placeholder"))
+        }
+    }
+
+    @Test("images.max_failures: within the limit the site is published with placeholders; one failure more and the build fails, saying how many of how many failed, and keeps the old site")
+    func failureLimit() async throws {
+        try await DemoAPIServer.with { server in
+            var harness = try BuildHarness(source: .live, users: 30)
+            defer { harness.remove() }
+            harness.use(server)
+            harness.settings.imageSizes = [.thumbnail]
+            _ = try await harness.build()
+            let before = try harness.site.files()
+            let thumbs = Set(await server.log.requests(pathPrefix: "/api/portraits/thumb/").map(\.path)).sorted()
+            let total = thumbs.count
+            try #require(total >= 4)
+            for path in thumbs.prefix(2) { await server.faults.set(Fault(status: 404), forPathPrefix: path) }
+            harness.options.refresh = true
+            // Two of `total` fail: a limit of 1, or a share just under 2 of `total`, stops the build.
+            let share = (200.0 / Double(total) * 10).rounded(.down) / 10
+            for limit in [ImageFailureLimit.count(1), .percent(share)] {
+                var strict = harness
+                strict.settings.imageFailureLimit = limit
+                let error = await #expect(throws: BuildError.self) { try await strict.build() }
+                #expect(error?.description.hasPrefix("Images failed: 2 of \(total) pictures failed, more than the limit of \(limit) "
+                    + "(images.max_failures or --max-image-failures) allows; the first, http://127.0.0.1:") == true, "\(String(describing: error))")
+                #expect(error?.description.contains("answered HTTP 404") == true && error?.description.contains("raise the limit") == true)
+                #expect(error?.description.hasSuffix("Nothing was published: the output folder is as it was.") == true)
+                #expect(try harness.site.files() == before)
+            }
+            for limit in [ImageFailureLimit.count(2), .percent(share + 0.1)] {
+                var within = harness
+                within.settings.imageFailureLimit = limit
+                let summary = try await within.build()
+                #expect(summary.imageFailures == 2)
+                #expect(try harness.site.html("users/index.html").contains("avatar placeholder"))
+            }
         }
     }
 

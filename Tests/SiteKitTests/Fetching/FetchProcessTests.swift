@@ -181,6 +181,9 @@ import Testing
                                      (["build", "--demo", "--users", "-3"], "--users must be between 0 and 1000000, not -3"),
                                      (["build", "--demo", "--per-page", "-1"], "--per-page must be between 1 and 10000, not -1"),
                                      (["build", "--demo", "--ttl", "-1m"], "--ttl must be a duration such as 10m or 1d, not -1m"),
+                                     (["build", "--demo", "--max-image-failures", "lots"],
+                                      "--max-image-failures must be a number of pictures such as 5, or a share of them such as 10%, not lots."),
+                                     (["build", "--demo", "--max-image-failures", "120%"], "--max-image-failures must be a number of pictures"),
                                      (["build", "--demo", "--offline", "--refresh"], "--offline and --refresh cannot be used together"),
                                      (["fetch", "http://127.0.0.1:9/", "--offline", "--refresh"], "--offline and --refresh cannot be used together")] {
             let run = try await Self.run(arguments)
