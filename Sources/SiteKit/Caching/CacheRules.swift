@@ -24,7 +24,8 @@ enum CacheRules {
     static func isStorable(request: HTTPRequest, response: HTTPResponse) -> Bool {
         guard request.method == "GET" else { return false }
         let status = response.status
-        guard status >= 200, status != 206, status != 304 else { return false }
+        // A status outside 100–599 is invalid, handled as a 5xx (RFC 9110 §15): never stored.
+        guard (200...599).contains(status), status != 206, status != 304 else { return false }
         let requestDirectives = RequestDirectives(request.headers)
         let directives = ResponseDirectives(response.headers)
         if requestDirectives.noStore { return false }

@@ -27,7 +27,7 @@ struct Freshness: Sendable, Equatable {
             switch self {
             case .maxAge(let seconds): "Cache-Control: max-age=\(seconds)"
             case .expires: "Expires"
-            case .heuristic: "no Cache-Control: a tenth of the time since Last-Modified, at most a day"
+            case .heuristic: "no max-age or Expires: a tenth of the time since Last-Modified, at most a day"
             case .none: "no freshness information"
             case .floor: "the freshness floor, --ttl"
             }

@@ -29,6 +29,10 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         case timeout(seconds: Double)
         /// The server answered with an error status.
         case httpStatus(Int, serverMessage: String?)
+        /// An answer whose framing or header section cannot be read as HTTP (two different
+        /// `Content-Length`s, a header line the transport refuses), as a clause: "it gives two
+        /// lengths (Content-Length: 3, 8)". Not retried: the server would answer the same way.
+        case malformed(String)
         /// A redirect status with no `Location`: nowhere to go, and URLSession on Linux drops
         /// such a response's body. Not retried: the server would answer the same way.
         case redirectWithoutLocation(Int)
@@ -80,7 +84,7 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         switch kind {
         case .transport, .undecodable, .refusedURL, .notTLS, .notHTTP, .unfetchableURL: "transport"
         case .timeout: "timeout"
-        case .httpStatus, .redirectWithoutLocation: "http"
+        case .httpStatus, .redirectWithoutLocation, .malformed: "http"
         case .decoding, .unexpectedBody: "decoding"
         case .offlineMiss, .offlineForbidden: "offline"
         case .limit: "limit"
@@ -139,6 +143,8 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
             default: "Check the URL and its parameters."
             }
             return "\(target) answered HTTP \(status)\(said)\(tries). \(advice)"
+        case .malformed(let problem):
+            return "\(target) failed: the server's answer cannot be read as HTTP: \(problem). Nothing of it was used or stored, and retrying will not help: the server is at fault, so tell whoever runs it\(demo)."
         case .redirectWithoutLocation(let status):
             return "\(target) answered HTTP \(status), a redirect, without the Location header that says where to; there is nothing to follow (and URLSession drops the body of such a response). The server is at fault: check the URL, or tell whoever runs it."
         case .decoding(let path, let detail):
@@ -160,7 +166,7 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
     /// Failures after which a stale cached copy may stand in for the origin (stale-if-error).
     var allowsStaleFallback: Bool {
         switch kind {
-        case .transport, .undecodable, .redirectWithoutLocation, .timeout, .notTLS, .notHTTP: true
+        case .transport, .undecodable, .redirectWithoutLocation, .malformed, .timeout, .notTLS, .notHTTP: true
         default: false
         }
     }
@@ -178,6 +184,7 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         case .timeout(let seconds): "timed out after \(Self.format(seconds)) s"
         case .httpStatus(let status, _): "answered HTTP \(status)"
         case .redirectWithoutLocation(let status): "answered HTTP \(status) without a Location"
+        case .malformed(let problem): "sent an answer that cannot be read as HTTP (\(problem))"
         case .offlineMiss: "is not cached"
         case .offlineForbidden(let directive): "has a cached copy that its server forbids using unchecked (\(directive))"
         case .limit(let detail): "was refused: \(detail)"

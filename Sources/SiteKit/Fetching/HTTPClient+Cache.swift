@@ -117,7 +117,9 @@ extension HTTPClient {
 
     /// "fresh for 86340 s more (Cache-Control: max-age=86400)", "stale by 12 s (Expires)", or
     /// that the response carries no freshness information.
-    static func note(_ freshness: Freshness) -> String {
+    static func note(_ freshness: Freshness, headers: HTTPHeaders) -> String {
+        // However long it could stay fresh, its server asked for a check before every use.
+        if ResponseDirectives(headers).noCache { return "revalidated on every use (Cache-Control: no-cache)" }
         if freshness.basis == .none { return "no freshness information, so the origin is asked again on every use" }
         // In whole seconds, as the age is shown: "age 10 s, fresh for 50 s more" of a max-age of 60.
         let remaining = Int(freshness.lifetime) - Int(max(0, freshness.currentAge))
@@ -137,7 +139,7 @@ extension HTTPClient {
         }
         var result = FetchResult(response: response, outcome: outcome, age: Int(max(0, freshness.currentAge)), attempts: attempts)
         if outcome == .hit, isStored { result.stamp = stamp(entry, freshness: freshness) }
-        result.freshnessNote = Self.note(freshness)
+        result.freshnessNote = Self.note(freshness, headers: entry.headers)
         return result
     }
 

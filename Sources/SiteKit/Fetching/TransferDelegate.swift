@@ -180,6 +180,13 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         for (name, value) in fields.sorted(by: { $0.0.lowercased() < $1.0.lowercased() }) {
             headers.add(name, value)
         }
+        // Two different lengths (URLSession joins repeated fields with commas): where the body
+        // ends is unknown, and the answer must be discarded (RFC 9112 §6.3). Equal ones may stay.
+        if let lengths = headers["Content-Length"], Set(lengths.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }).count > 1 {
+            let problem = "it gives two different lengths for its body (Content-Length: \(lengths)), so where the body ends is unknown"
+            transfer.continuation.resume(throwing: FetchError(.malformed(problem), method: request.method, url: request.url))
+            return
+        }
         if headers["Content-Encoding"] == nil, request.method != "HEAD", response.statusCode != 304,
            let declared = Int(headers["Content-Length"] ?? ""), declared > transfer.body.count {
             let kind: FetchError.Kind = transfer.response == nil && (300..<400).contains(response.statusCode)
@@ -215,6 +222,16 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
             if text.contains("wrong version number") || text.contains("packet length too long") || text.contains("record layer failure") {
                 return .notTLS
             }
+        }
+        // libcurl's texts for a header section it, or URLSession on Linux, cannot take in.
+        if text.contains("failed writing header") {
+            return .malformed("a header field holds bytes that URLSession on Linux does not accept (most often a letter outside ASCII, such as é in Latin-1)")
+        }
+        if text.contains("header without colon") {
+            return .malformed("a header line has no colon")
+        }
+        if text == "out of memory" || text.contains("too large response headers") {
+            return .malformed("its header section is larger than the 100 KB libcurl reads")
         }
         if text.contains("empty reply from server") {
             return .transport(detail: "the server closed the connection without answering", unreachable: false)

@@ -37,7 +37,7 @@ import Testing
         }
     }
 
-    @Test("a copy from the cache says why it was reused: how long it stays fresh, and from what (max-age, Expires, Last-Modified's heuristic, the --ttl floor, nothing)")
+    @Test("a copy from the cache says why it was reused: how long it stays fresh, and from what (max-age, Expires, Last-Modified's heuristic, the --ttl floor, nothing), or that no-cache has it checked on every use")
     func hitsSayWhyTheyWereReused() async throws {
         let harness = try CacheHarness()
         defer { harness.remove() }
@@ -47,10 +47,13 @@ import Testing
             case "/max-age": .text("a", headers: ["Cache-Control": "max-age=60"])
             case "/expires": .text("b", headers: ["Date": HTTPDate.format(Date()), "Expires": HTTPDate.format(Date().addingTimeInterval(300))])
             case "/modified": .text("c", headers: ["Last-Modified": modified])
+            // Fresh for ten minutes by its max-age, and yet to be checked before every use.
+            case "/no-cache" where request.headers["If-None-Match"] == "\"e\"": .text("", status: 304, headers: ["ETag": "\"e\""])
+            case "/no-cache": .text("e", headers: ["Cache-Control": "no-cache, max-age=600", "ETag": "\"e\""])
             default: .text("d", headers: ["ETag": "\"d\""])
             }
         }) { origin in
-            for path in ["/max-age", "/expires", "/modified", "/nothing"] {
+            for path in ["/max-age", "/expires", "/modified", "/nothing", "/no-cache"] {
                 _ = await FetchTool.run(FetchToolOptions(url: origin.url(path).absoluteString), client: harness.client())
             }
             harness.clock.advance(by: 10)
@@ -74,9 +77,12 @@ import Testing
             // Hummingbird writes its own Date, refreshed about once a second, which a loaded
             // machine delays by seconds: Expires counts from it.
             #expect(reading(expires).map { (290...310).contains($0.lifetime) && $0.reason == "Expires" } == true, "\(expires)")
-            #expect(reading(modified).map { $0.lifetime == 86_400 && $0.reason == "no Cache-Control: a tenth of the time since Last-Modified, at most a day" } == true,
+            #expect(reading(modified).map { $0.lifetime == 86_400 && $0.reason == "no max-age or Expires: a tenth of the time since Last-Modified, at most a day" } == true,
                     "\(modified)")
             #expect(reading(floor).map { $0.lifetime == 600 && $0.reason == "the freshness floor, --ttl" } == true, "\(floor)")
+            // Online: offline, a no-cache copy is not used at all.
+            let noCache = await FetchTool.run(FetchToolOptions(url: origin.url("/no-cache").absoluteString), client: harness.client()).standardError
+            #expect(noCache.contains(", revalidated on every use (Cache-Control: no-cache),") && !noCache.contains("fresh for"), "\(noCache)")
             let nothing = await line("/nothing")
             #expect(nothing.contains("stale, age ") && nothing.contains(" s, no freshness information, so the origin is asked again on every use,"), "\(nothing)")
         }
