@@ -83,6 +83,26 @@ enum CacheFiles {
         return ownerGone || expired
     }
 
+    /// Whether a task done at most every `interval` seconds, by any process, is due, judged by the
+    /// modification time of the empty file `marker`; when it is, the marker is set to `now`
+    /// first, so that processes starting meanwhile leave the task to this one.
+    static func claimPeriodicTask(marker: String, interval: TimeInterval, now: Date = Date()) -> Bool {
+        var info = stat()
+        if stat(marker, &info) == 0, now.timeIntervalSince1970 - Double(info.st_mtim.tv_sec) < interval { return false }
+        return touch(marker, at: now)
+    }
+
+    /// Sets the modification time of `path` to `time`, creating it empty; false when it cannot.
+    @discardableResult
+    static func touch(_ path: String, at time: Date) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        let seconds = Int(time.timeIntervalSince1970)
+        var times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
+        return futimens(descriptor, &times) == 0
+    }
+
     /// Removes the temporary files in `folder` that nobody will finish.
     static func removeOrphans(in folder: URL, olderThan lifetime: TimeInterval, now: Date = Date()) {
         for name in list(folder) where isOrphan(name, in: folder.path, olderThan: lifetime, now: now) {

@@ -24,8 +24,10 @@ import Synchronization
 ///
 /// Every file checks its own length and SHA-256 when read; a damaged one is a miss and is
 /// replaced by the next store. Files that vanish while being listed or read (another process
-/// invalidated them) are skipped. Temporary files of processes that died are removed when a
-/// lookup lists their folder.
+/// invalidated them) are skipped. Temporary files of processes that died (a `site fetch` or a
+/// build killed while it stored a response) are removed when a lookup lists their folder, and
+/// from every folder at most once an hour when a cache is opened (`removeOrphansIfDue`), for
+/// URLs nobody asks for again.
 public final class HTTPCache: Sendable {
     /// The folder given by the user; the cache writes nowhere else.
     public let directory: URL
@@ -49,11 +51,29 @@ public final class HTTPCache: Sendable {
         let root = entriesFolder.deletingLastPathComponent()
         entriesPath = entriesFolder.path
         SpreadFolder.removeLeftovers(in: directory)
+        let isNew = !FileManager.default.fileExists(atPath: root.path)
         try SpreadFolder.create(root, mode: 0o700)
         try FileManager.default.createDirectory(at: entriesFolder, withIntermediateDirectories: true)
         SpreadFolder.removeLeftovers(in: entriesFolder)
         moveEntriesOfOneDigitFolders()
         CacheFiles.removeLegacyTemporaryFolder(in: root, olderThan: Self.temporaryFileLifetime)
+        // A new cache has no orphans: its first build need not list 256 folders for them.
+        if isNew { CacheFiles.touch(root.path + "/" + Self.orphanSweepMarker, at: Date()) } else { removeOrphansIfDue() }
+    }
+
+    /// The empty file in `http-v3` whose modification time says when every entries folder was
+    /// last searched for orphaned temporary files.
+    static let orphanSweepMarker = ".orphans-swept"
+
+    /// Removes the temporary files of writers that died from every entries folder, unless any
+    /// process did so less than `interval` seconds ago: a listing per folder, 256 in all.
+    func removeOrphansIfDue(interval: TimeInterval = 3600, now: Date = Date()) {
+        let marker = entriesFolder.deletingLastPathComponent().path + "/" + Self.orphanSweepMarker
+        guard CacheFiles.claimPeriodicTask(marker: marker, interval: interval, now: now) else { return }
+        for folder in CacheFiles.list(entriesFolder) where folder.count == 2 {
+            CacheFiles.removeOrphans(in: entriesFolder.appendingPathComponent(folder, isDirectory: true),
+                                     olderThan: Self.temporaryFileLifetime, now: now)
+        }
     }
 
     /// The warning when the cache in `directory` cannot be opened: the path at fault, normalised

@@ -97,7 +97,11 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
             transfer.failure = FetchError(kind, method: transfer.request.method, url: transfer.request.url)
             state.transfers[task.taskIdentifier] = transfer
         }
-        task.cancel()
+        // Not here, on the delegate queue: `cancel()` waits for URLSession's work queue, which may
+        // be inside libcurl inflating a compressed body into chunks queued for this very queue
+        // (2 MB of gzip is 2 GB of zeros). Waiting here, every chunk would pile up in memory
+        // until libcurl was done; from elsewhere, this queue goes on dropping them as they come.
+        DispatchQueue.global().async { task.cancel() }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
@@ -264,4 +268,14 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
             return .transport(detail: error.localizedDescription, unreachable: false)
         }
     }
+}
+
+/// A task handed to another thread only to be cancelled.
+///
+/// `@unchecked Sendable`: `URLSessionTask` is not marked `Sendable` in swift-corelibs-foundation,
+/// but `cancel()` is safe from any thread: it takes the task's own locks and runs on the session's
+/// work queue (as URLSession on Apple platforms documents for every task method).
+private struct UncheckedTask: @unchecked Sendable {
+    let task: URLSessionTask
+    init(_ task: URLSessionTask) { self.task = task }
 }

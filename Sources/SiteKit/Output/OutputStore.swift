@@ -45,7 +45,7 @@ public final class OutputStore: Sendable {
             return nil
         }
         // A new store has nothing to sweep: the first build need not stat every file it stored.
-        if isNew { Self.markSwept(folder.path + "/" + Self.sweptMarker, at: Date()) }
+        if isNew { CacheFiles.touch(folder.path + "/" + Self.sweptMarker, at: Date()) }
         CacheFiles.removeLegacyTemporaryFolder(in: folder, olderThan: HTTPCache.temporaryFileLifetime)
     }
 
@@ -124,22 +124,8 @@ public final class OutputStore: Sendable {
     /// any process: a sweep costs a `stat` per stored file, which builds need not pay each time
     /// when files become removable only after ten minutes anyway.
     public func sweepIfDue(interval: TimeInterval = 300, now: Date = Date()) {
-        let marker = folderPath + "/" + Self.sweptMarker
-        var info = stat()
-        if stat(marker, &info) == 0, now.timeIntervalSince1970 - Double(info.st_mtim.tv_sec) < interval { return }
-        guard Self.markSwept(marker, at: now) else { return }
+        guard CacheFiles.claimPeriodicTask(marker: folderPath + "/" + Self.sweptMarker, interval: interval, now: now) else { return }
         sweep(now: now)
-    }
-
-    /// Sets the marker's modification time to `time`, creating it; false when it cannot.
-    @discardableResult
-    private static func markSwept(_ marker: String, at time: Date) -> Bool {
-        let descriptor = open(marker, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        let seconds = Int(time.timeIntervalSince1970)
-        var times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
-        return futimens(descriptor, &times) == 0
     }
 
     /// The empty file whose modification time says when the store was last swept.

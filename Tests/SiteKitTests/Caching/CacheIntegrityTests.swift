@@ -62,6 +62,29 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: live.path))
     }
 
+    @Test("a killed writer's temporary file in a folder no lookup lists again is removed when a cache is opened, at most once an hour; a new cache is not searched")
+    func temporaryFilesOfDeadProcessesAreRemovedOnOpenOnceAnHour() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = try HTTPCache(directory: folder.url)
+        let marker = folder.url.appendingPathComponent("http-v3/.orphans-swept")
+        #expect(FileManager.default.fileExists(atPath: marker.path), "a new cache counts as searched")
+        let entryFolder = folder.url.appendingPathComponent("http-v3/entries/7f")
+        try FileManager.default.createDirectory(at: entryFolder, withIntermediateDirectories: true)
+        let me = ProcessInfo.processInfo.processIdentifier
+        let dead = entryFolder.appendingPathComponent(".tmp-2147483646-x-1")
+        let live = entryFolder.appendingPathComponent(".tmp-\(me)-x-2")
+        for file in [dead, live] { try Data("x".utf8).write(to: file) }
+        _ = try HTTPCache(directory: folder.url)
+        #expect(FileManager.default.fileExists(atPath: dead.path), "searched less than an hour ago: left for a lookup")
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-3700)], ofItemAtPath: marker.path)
+        _ = try HTTPCache(directory: folder.url)
+        #expect(!FileManager.default.fileExists(atPath: dead.path))
+        #expect(FileManager.default.fileExists(atPath: live.path), "a writer still running keeps its file")
+        let searched = try #require(try FileManager.default.attributesOfItem(atPath: marker.path)[.modificationDate] as? Date)
+        #expect(abs(searched.timeIntervalSinceNow) < 60)
+    }
+
     @Test func theTemporaryFolderOfEarlierVersionsIsEmptiedOfOrphansAndRemovedOnOpen() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

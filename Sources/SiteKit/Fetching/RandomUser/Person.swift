@@ -84,7 +84,8 @@ public struct Person: Sendable, Hashable, Decodable {
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             date = c.text(.date)
-            age = c.numberText(.age).flatMap { Int($0) ?? Double($0).map { Int($0) } }
+            // A number no Int holds (1e20, 1e300) is no age: converting it would trap.
+            age = c.numberText(.age).flatMap { Int($0) ?? Double($0).flatMap { $0.isFinite && abs($0) < 1e15 ? Int($0) : nil } }
         }
 
         enum CodingKeys: String, CodingKey { case date, age }
