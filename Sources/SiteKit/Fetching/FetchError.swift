@@ -41,6 +41,9 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         /// A 2xx body of the wrong kind altogether: `received` says what it was ("an HTML page
         /// (text/html)"), `expected` what the caller needed ("JSON"). Never cached.
         case unexpectedBody(received: String, expected: String)
+        /// A 2xx body its caller refused, as a verb phrase ("is an HTML page, not an image").
+        /// Never cached: a stored copy stands in for it where one may.
+        case refusedBody(String)
         /// `--offline` and no cached copy.
         case offlineMiss
         /// `--offline`, and the cached copy's `Cache-Control` (the directive given) forbids using
@@ -85,7 +88,7 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         case .transport, .undecodable, .refusedURL, .notTLS, .notHTTP, .unfetchableURL: "transport"
         case .timeout: "timeout"
         case .httpStatus, .redirectWithoutLocation, .malformed: "http"
-        case .decoding, .unexpectedBody: "decoding"
+        case .decoding, .unexpectedBody, .refusedBody: "decoding"
         case .offlineMiss, .offlineForbidden: "offline"
         case .limit: "limit"
         case .cache: "cache"
@@ -152,6 +155,8 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         case .unexpectedBody(let received, let expected):
             let instead = received.contains(expected) ? "" : " where \(expected) was expected"
             return "\(target) answered with \(received)\(instead); it was not cached. The server may be down for maintenance, or the URL may not point at the API: check the URL and retry later\(demo)."
+        case .refusedBody(let problem):
+            return "\(target) \(problem); it was not cached. Check the URL, or retry later if the server is having trouble\(demo)."
         case .offlineMiss:
             return "\(target) is not in the cache, and --offline forbids the network. Go online and \(forBuild ? "build once to fill the cache, or use --demo" : "fetch it once to fill the cache")."
         case .offlineForbidden(let directive):
@@ -190,6 +195,7 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         case .limit(let detail): "was refused: \(detail)"
         case .decoding(_, let detail): "sent unreadable JSON: \(detail)"
         case .unexpectedBody(let received, let expected): "answered with \(received)" + (received.contains(expected) ? "" : " instead of \(expected)")
+        case .refusedBody(let problem): problem
         case .cache(let detail): "could not use the cache: \(detail)"
         }
     }

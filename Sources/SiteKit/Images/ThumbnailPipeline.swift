@@ -152,7 +152,14 @@ struct ThumbnailPipeline: Sendable {
     private func fetch(_ url: URL, output: StagedOutput, ledger: Ledger) async -> Fetched {
         do {
             let request = HTTPRequest(url: url, headers: ["Accept": "image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8"])
-            let result = try await client.fetch(request, limits: TransferLimits(maxBodyBytes: limits.maxBytes))
+            // Checked before it is stored: a broken picture from the origin (a --refresh that found
+            // an HTML page) must not replace the good copy the cache holds, which stands in for it.
+            let limits = limits
+            let check = BodyCheck(name: "picture") { response in
+                do { _ = try ImageInspector.inspect(response.body, limits: limits) } catch { return .refusedBody((error as? ImageError)?.description ?? "could not be read as a picture") }
+                return nil
+            }
+            let result = try await client.fetch(request, limits: TransferLimits(maxBodyBytes: limits.maxBytes), check: check)
             let response = result.response
             guard response.status == 200 else {
                 return Fetched(result: .failed(reason: "answered HTTP \(response.status)"))

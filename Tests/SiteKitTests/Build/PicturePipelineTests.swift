@@ -218,6 +218,31 @@ struct PicturePipelineTests {
         }
     }
 
+    @Test("a picture the origin now answers with an HTML page (status 200) does not replace the good cached copy: --refresh uses that copy with a warning, and so does --offline after it")
+    func brokenPictureKeepsTheCachedCopy() async throws {
+        try await DemoAPIServer.with { server in
+            var harness = try BuildHarness(source: .live, users: 12)
+            defer { harness.remove() }
+            harness.use(server)
+            harness.settings.imageSizes = [.thumbnail]
+            _ = try await harness.build()
+            let before = try harness.site.files().filter { $0.key.hasPrefix("thumbs/") }
+            let broken = try #require(await server.log.requests(pathPrefix: "/api/portraits/thumb/").map(\.path).first)
+            await server.faults.set(Fault(contentType: "image/jpeg", body: Data("<!DOCTYPE html><p>maintenance</p>".utf8)), forPathPrefix: broken)
+            harness.options.refresh = true
+            let refreshed = try await harness.build()
+            #expect(refreshed.imageFailures == 0, "\(harness.text)")
+            #expect(harness.text.contains(broken) && harness.text.contains("is an HTML page, not an image; serving the cached copy from"), "\(harness.text)")
+            #expect(try harness.site.files().filter { $0.key.hasPrefix("thumbs/") } == before)
+            harness.options.refresh = false
+            harness.options.offline = true
+            let offline = try await harness.build()
+            #expect(offline.imageFailures == 0)
+            #expect(try harness.site.files().filter { $0.key.hasPrefix("thumbs/") } == before)
+            #expect(try !harness.site.html("users/index.html").contains("avatar placeholder"))
+        }
+    }
+
     @Test("images.max_failures: within the limit the site is published with placeholders; one failure more and the build fails, saying how many of how many failed, and keeps the old site")
     func failureLimit() async throws {
         try await DemoAPIServer.with { server in
