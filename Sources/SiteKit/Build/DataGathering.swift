@@ -122,6 +122,15 @@ struct DataGathering: Sendable {
                 + "last one. Check that the URL points at a JSONPlaceholder-compatible API (its /posts answer is a list of objects "
                 + "with id, userId, title and body).")
         }
+        // An empty list may be what the API holds, but it empties the site's posts, or blanks
+        // every byline, without a word otherwise: say so, for whoever deploys the result.
+        if data.posts.isEmpty, !data.skipped.contains(where: { $0.list == "posts" && $0.count > 0 }) {
+            reporter.warning("\(jsonPlaceholder.appendingPathComponent("posts").shown) answered an empty list, so this site has no posts, "
+                + "post pages or feed entries. If the API should have posts, it may be having trouble: check it before deploying this site.")
+        } else if data.authors.isEmpty, !data.posts.isEmpty, !data.skipped.contains(where: { $0.list == "authors" && $0.count > 0 }) {
+            reporter.warning("\(jsonPlaceholder.appendingPathComponent("users").shown) answered no authors, so every post is by "
+                + "\"an unknown author\" and the site has no author pages. If the API should have users, check it before deploying this site.")
+        }
         if data.people.count < asked {
             let unreadable = data.repeats + (data.skipped.first { $0.list == "people" }?.count ?? 0)
             reporter.warning("\(randomUser.shown) was asked for \(BuildSummary.count(asked, "person", "people")) and the site lists \(data.people.count): "

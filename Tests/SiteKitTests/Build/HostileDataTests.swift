@@ -135,6 +135,32 @@ struct HostileDataTests {
         #expect(error?.description.hasSuffix("Nothing was published: the output folder is as it was.") == true)
     }
 
+    @Test("an empty list of posts, or of authors, is the API's to send, and the build says what it did to the site: no posts, or every byline unknown")
+    func emptyListsAreSaid() async throws {
+        for (route, words) in [("/posts", "warning: https://posts.invalid/posts answered an empty list, so this site has no posts, post pages or feed entries. "
+                                    + "If the API should have posts, it may be having trouble: check it before deploying this site."),
+                               ("/users", "warning: https://posts.invalid/users answered no authors, so every post is by \"an unknown author\" and the site "
+                                    + "has no author pages. If the API should have users, check it before deploying this site.")] {
+            let api = StubFetcher { request in
+                guard request.url.path == route else { return try Self.hostileAPI.answer(request) }
+                return HTTPResponse(url: request.url, status: 200, body: Data("[]".utf8))
+            }
+            var harness = try BuildHarness(source: .live, users: 6)
+            defer { harness.remove() }
+            harness.settings.randomUserURL = URL(string: "https://people.invalid/api/")!
+            harness.settings.jsonPlaceholderURL = URL(string: "https://posts.invalid")!
+            _ = try await harness.build(client: api)
+            #expect(harness.text.contains(words), "\(harness.text)")
+        }
+        // With posts and authors, neither is said.
+        var harness = try BuildHarness(source: .live, users: 6)
+        defer { harness.remove() }
+        harness.settings.randomUserURL = URL(string: "https://people.invalid/api/")!
+        harness.settings.jsonPlaceholderURL = URL(string: "https://posts.invalid")!
+        _ = try await harness.build(client: Self.hostileAPI)
+        #expect(!harness.text.contains("answered an empty list") && !harness.text.contains("answered no authors"))
+    }
+
     /// Builds a site of 6 people from the hostile fixtures, then again with `api`, which must
     /// fail; checks that the first site stayed, and returns the second build's error.
     private static func failedRebuild(with api: StubFetcher) async throws -> BuildError? {
