@@ -13,6 +13,31 @@ struct UpToDateTests {
         return harness
     }
 
+    @Test("a user name and password in the APIs' URLs never reach the build record, which is the owner's alone")
+    func recordsHoldNoCredentials() async throws {
+        try await DemoAPIServer.with { server in
+            var harness = try Self.harness(server)
+            defer { harness.remove() }
+            func withCredentials(_ url: URL) -> URL {
+                var parts = try! #require(URLComponents(url: url, resolvingAgainstBaseURL: false))
+                parts.user = "reader"
+                parts.password = "s3cretToken"
+                return parts.url!
+            }
+            harness.settings.randomUserURL = withCredentials(server.randomUserURL)
+            harness.settings.jsonPlaceholderURL = withCredentials(server.jsonPlaceholderURL)
+            _ = try await harness.build()
+            let folder = harness.folder.url.appendingPathComponent(".cache/builds-v1")
+            let records = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            try #require(records.count == 1)
+            let record = folder.appendingPathComponent(records[0])
+            let text = String(decoding: try Data(contentsOf: record), as: UTF8.self)
+            #expect(text.contains("/posts") && !text.contains("s3cretToken") && !text.contains("reader@"))
+            let mode = try #require(try FileManager.default.attributesOfItem(atPath: record.path)[.posixPermissions] as? Int)
+            #expect(mode & 0o077 == 0, "mode \(String(mode, radix: 8))")
+        }
+    }
+
     @Test("an unchanged rebuild sends no request, touches no file and says why")
     func unchangedRebuildDoesNothing() async throws {
         try await DemoAPIServer.with { server in

@@ -6,6 +6,9 @@ import Synchronization
 /// own URL, with the SHA-256 of the body: the data half of a `BuildRecord`. Any other outcome
 /// (an error, another status, a redirect) makes the build unrecordable.
 final class FetchRecorder: HTTPFetching {
+    /// Request fields that carry credentials, never written to a build record.
+    static let credentials: Set<String> = ["authorization", "cookie", "proxy-authorization"]
+
     private let client: any HTTPFetching
     private let state = Mutex<(requests: [BuildRecord.Request], recordable: Bool)>(([], true))
 
@@ -33,8 +36,11 @@ final class FetchRecorder: HTTPFetching {
             state.withLock { $0.recordable = false }
             return result
         }
-        let entry = BuildRecord.Request(url: request.url.absoluteString,
-                                        headers: request.headers.fields.map { [$0.name, $0.value] },
+        // Without the URL's user name and password, or credentials sent as fields: the record
+        // is read back only to look the answer up in the cache, whose keys never hold them.
+        let entry = BuildRecord.Request(url: CacheEntry.keyURL(request.url),
+                                        headers: request.headers.fields.filter { !Self.credentials.contains($0.name.lowercased()) }
+                                            .map { [$0.name, $0.value] },
                                         digest: Hex.string(SHA256.hash(data: result.response.body)), stamp: result.stamp)
         state.withLock { $0.requests.append(entry) }
         return result
