@@ -45,7 +45,7 @@ extension SiteRenderer {
                         "comments": count, "commentsLabel": count == 1 ? "comment" : "comments"]
             }
             let context: [String: Any] = [
-                "name": name, "facts": Self.facts(of: author), "posts": posts,
+                "name": name, "facts": Self.facts(of: author), "posts": posts, "hasPosts": !posts.isEmpty,
                 "placeholder": Placeholder.svg(name: name, width: ImageSize.large.pixels, height: ImageSize.large.pixels),
             ]
             return try file(path, template: "author", section: "authors", page: generatedPage("author", title: name),

@@ -4,7 +4,11 @@ import Foundation
 extension SiteRenderer {
     func report(_ data: SiteData) throws -> RenderedFile {
         let people = data.people
-        let nationalities = Histogram.countsByKey(people.map { $0.location?.country ?? $0.nat?.uppercased() ?? "Unknown" })
+        // A country sent empty is none: a bar without a label, and a blank row heading, said nothing.
+        let nationalities = Histogram.countsByKey(people.map { person in
+            [person.location?.country, person.nat?.uppercased()].compactMap { $0?.trimmedWhiteSpace }.first { !$0.isEmpty } ?? "Not given"
+        })
+        let shownCountries = 20
         let genders = Histogram.countsByKey(people.map { ($0.gender?.isEmpty == false ? $0.gender! : "unknown").capitalized })
         let ages = Histogram.bins(values: people.compactMap { $0.dob?.age }, width: 10, start: 10)
         // Every year and every number of comments from the least to the most, none left out:
@@ -12,13 +16,15 @@ extension SiteRenderer {
         let years = Histogram.bins(values: people.compactMap { Self.day($0.registered?.date).flatMap { Int($0.prefix(4)) } }, width: 1)
         let authorNames = Dictionary(data.authors.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let postsPerAuthor = Histogram.countsByKey(data.posts.map { post in
-            post.userId.flatMap { authorNames[$0] } ?? "Unknown author"
+            post.userId.flatMap { authorNames[$0] }.flatMap { $0.trimmedWhiteSpace.isEmpty ? nil : $0 } ?? "Unknown author"
         })
         let commentCounts = Dictionary(grouping: data.comments, by: \.postId).mapValues(\.count)
         let spread = Histogram.bins(values: data.posts.map { commentCounts[$0.id] ?? 0 }, width: 1)
         let charts = [
-            Chart(id: "nationality", title: "People by country", kind: .bars, series: Histogram.top(nationalities, count: 20),
-                  labelHeading: "Country", valueHeading: "People"),
+            Chart(id: "nationality", title: "People by country", kind: .bars,
+                  series: Histogram.top(nationalities, count: shownCountries,
+                                        otherLabel: "Other (\(ChartFormat.number(nationalities.count - shownCountries + 1)) countries)"),
+                  labelHeading: "Country", valueHeading: "People", tableSeries: nationalities),
             Chart(id: "gender", title: "People by gender", kind: .bars, series: genders, labelHeading: "Gender", valueHeading: "People"),
             Chart(id: "age", title: "Ages", kind: .columns, series: ages, labelHeading: "Age", valueHeading: "People"),
             Chart(id: "registered", title: "People by year of registration", kind: .columns, series: years,
@@ -28,15 +34,20 @@ extension SiteRenderer {
             Chart(id: "comments-per-post", title: "Comments per post", kind: .columns, series: spread,
                   labelHeading: "Comments on a post", valueHeading: "Posts"),
         ]
+        let nationalityCount = Set(people.compactMap { $0.nat?.trimmedWhiteSpace.uppercased() }.filter { !$0.isEmpty }).count
         let counts: [String: Any] = [
             "people": people.count, "posts": data.posts.count, "authors": data.authors.count,
-            "comments": data.comments.count, "nationalities": Set(people.compactMap(\.nat)).count,
+            "comments": data.comments.count, "nationalities": nationalityCount,
         ]
+        let tally = Tally.context([("people", people.count, "person", "people"), ("posts", data.posts.count, "post", "posts"),
+                                   ("authors", data.authors.count, "author", "authors"), ("comments", data.comments.count, "comment", "comments"),
+                                   ("nationalities", nationalityCount, "nationality", "nationalities")])
         let path = "report/index.html"
         return try file(path, template: "report", section: "report",
                         page: generatedPage("report", title: "Report", description: "The people and posts in numbers."),
                         extra: [
                             "counts": counts,
+                            "tally": tally,
                             "charts": charts.map { ["id": $0.id, "title": $0.title, "svg": $0.svg(), "table": $0.table()] as [String: Any] },
                             "breadcrumbs": breadcrumbs(root: PageFrame.root(for: path), [("Report", nil)]),
                         ])

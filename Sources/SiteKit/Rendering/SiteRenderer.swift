@@ -141,7 +141,9 @@ struct SiteRenderer: Sendable {
             "people": data.people.count, "posts": data.posts.count,
             "authors": data.authors.count, "comments": data.comments.count,
         ]
-        return try file("index.html", template: "home", section: "home", page: page("index"), extra: ["counts": counts])
+        let tally = Tally.context([("people", data.people.count, "person", "people"), ("posts", data.posts.count, "post", "posts"),
+                                   ("authors", data.authors.count, "author", "authors"), ("comments", data.comments.count, "comment", "comments")])
+        return try file("index.html", template: "home", section: "home", page: page("index"), extra: ["counts": counts, "tally": tally])
     }
 
     private func notFound() throws -> RenderedFile {

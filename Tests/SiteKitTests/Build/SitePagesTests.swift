@@ -57,7 +57,7 @@ struct SitePagesTests {
         #expect(years.count >= 3 && years == Array(years[0]...years[years.count - 1]), "\(years)")
         let lists = files.keys.filter { $0.hasPrefix("users/page/") }
         #expect(lists.count == 4)
-        #expect(Self.text(files, "users/page/3.html").contains("aria-current=\"page\">3<"))
+        #expect(Self.text(files, "users/page/3.html").contains("aria-current=\"page\" aria-label=\"Page 3\">3<"))
         #expect(files["404.html"] != nil && files["robots.txt"] != nil && files["favicon.svg"] != nil)
         #expect(try harness.site.brokenLinks() == [])
     }

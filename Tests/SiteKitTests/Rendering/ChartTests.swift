@@ -96,6 +96,29 @@ struct ChartTests {
         #expect(Chart(id: "سینا", title: "", kind: .bars, series: []).id == "chart")
     }
 
+    @Test("bars that group the smallest categories into Other still give every value in the table, and the description says which bar sums what")
+    func groupedBarsKeepEveryValueInTheTable() throws {
+        let all = [("Ireland", 6), ("Iran", 5), ("Chile", 1), ("Ukraine", 1), ("United Kingdom", 1)].map { ChartSeries(label: $0.0, value: $0.1) }
+        let chart = Chart(id: "nationality", title: "People by country", kind: .bars,
+                          series: Histogram.top(all, count: 3, otherLabel: "Other (3 countries)"),
+                          labelHeading: "Country", valueHeading: "People", tableSeries: all)
+        let table = chart.table()
+        for entry in all { #expect(table.contains("<th scope=\"row\">\(entry.label)</th><td class=\"num\">\(entry.value)</td>"), "\(entry.label)") }
+        #expect(!table.contains("Other") && table.contains("<th scope=\"row\">Total</th><td class=\"num\">14</td>"))
+        #expect(chart.svg().contains("Other (3 countries)"))
+        let description = try #require(chart.svg().firstMatch(of: /<desc[^>]*>([^<]*)<\/desc>/)).1
+        #expect(description == "Bar chart: People by country. 5 categories, total 14. The last bar, Other (3 countries), sums the 3 smallest. "
+            + "Largest: Ireland, 6. Smallest: 1, shared by 3. The table with this chart lists every value.")
+    }
+
+    @Test("equal bars are described as such, not as a largest and smallest that are the same entry")
+    func equalBarsAreSaidOnce() throws {
+        let chart = Chart(id: "gender", title: "Posts per author", kind: .bars,
+                          series: [ChartSeries(label: "Ada", value: 10), ChartSeries(label: "Bo", value: 10)])
+        let description = try #require(chart.svg().firstMatch(of: /<desc[^>]*>([^<]*)<\/desc>/)).1
+        #expect(description == "Bar chart: Posts per author. 2 categories, total 20. Each has 10. The table with this chart lists every value.")
+    }
+
     @Test func barChartMatchesGoldenFile() throws {
         let chart = Chart(id: "nationality", title: "People by nationality", kind: .bars, series: Self.nationalities,
                           labelHeading: "Nationality", valueHeading: "People")

@@ -26,16 +26,20 @@ public struct Chart: Sendable {
     public var labelHeading: String
     /// The table's heading over the numbers, e.g. "People".
     public var valueHeading: String
+    /// The rows of the table when the picture groups some of them (``Histogram/top(_:count:otherLabel:)``):
+    /// the table then still lists every value. Nil: the table lists `series`.
+    public var tableSeries: [ChartSeries]?
 
     /// Creates a chart; `id` is reduced to ASCII letters, digits, `-` and `_` (see ``id``).
     public init(id: String, title: String, kind: ChartKind, series: [ChartSeries],
-                labelHeading: String = "Category", valueHeading: String = "Count") {
+                labelHeading: String = "Category", valueHeading: String = "Count", tableSeries: [ChartSeries]? = nil) {
         self.id = ChartID.make(id)
         self.title = title
         self.kind = kind
         self.series = series
         self.labelHeading = labelHeading
         self.valueHeading = valueHeading
+        self.tableSeries = tableSeries
     }
 
     /// The picture as an inline `<svg>` element for an HTML5 page, labelled for screen readers by

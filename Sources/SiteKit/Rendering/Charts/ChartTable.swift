@@ -10,10 +10,11 @@ extension Chart {
                 + "<th scope=\"col\" class=\"num\">\(MarkupText.text(valueHeading))</th></tr></thead>",
             "<tbody>",
         ]
-        if series.isEmpty {
+        let rows = tableSeries ?? series
+        if rows.isEmpty {
             lines.append("<tr><td colspan=\"2\">No data</td></tr>")
         }
-        for item in series {
+        for item in rows {
             lines.append("<tr><th scope=\"row\">\(MarkupText.text(item.label))</th>"
                 + "<td class=\"num\">\(ChartFormat.number(item.value))</td></tr>")
         }

@@ -76,7 +76,7 @@ enum DefaultTemplates {
     {{/menu}}</ul>
     </nav>
     </header>
-    {{#demo}}<p class="demo-notice" role="note" dir="auto"><strong>Demo data.</strong> {{message}}</p>
+    {{#demo}}<aside class="demo-notice" aria-label="Demo data" dir="auto"><strong>Demo data.</strong> {{message}}</aside>
     {{/demo}}
     """
 
@@ -94,10 +94,10 @@ enum DefaultTemplates {
     <h1>{{page.title}}</h1>
     <div class="intro">{{{intro}}}</div>
     <ul class="counts">
-    <li><a href="users/{{index}}"><strong>{{counts.people}}</strong> people</a></li>
-    <li><a href="posts/{{index}}"><strong>{{counts.posts}}</strong> posts</a></li>
-    <li><a href="authors/{{index}}"><strong>{{counts.authors}}</strong> authors</a></li>
-    <li><a href="report/{{index}}"><strong>{{counts.comments}}</strong> comments</a></li>
+    <li><a href="users/{{index}}"><strong>{{tally.people.number}}</strong> {{tally.people.noun}}</a></li>
+    <li><a href="posts/{{index}}"><strong>{{tally.posts.number}}</strong> {{tally.posts.noun}}</a></li>
+    <li><a href="authors/{{index}}"><strong>{{tally.authors.number}}</strong> {{tally.authors.noun}}</a></li>
+    <li><a href="report/{{index}}"><strong>{{tally.comments.number}}</strong> {{tally.comments.noun}}</a></li>
     </ul>
     {{/content}}
     {{/layout}}
@@ -164,7 +164,7 @@ enum DefaultTemplates {
     <ol>
     {{#pagination.pages}}
     {{#gapBefore}}<li class="gap" aria-hidden="true">…</li>{{/gapBefore}}
-    <li>{{#current}}<a href="{{href}}" aria-current="page">{{number}}</a>{{/current}}{{^current}}<a href="{{href}}">{{number}}</a>{{/current}}</li>
+    <li>{{#current}}<a href="{{href}}" aria-current="page" aria-label="Page {{number}}">{{number}}</a>{{/current}}{{^current}}<a href="{{href}}" aria-label="Page {{number}}">{{number}}</a>{{/current}}</li>
     {{/pagination.pages}}
     </ol>
     {{#pagination.next}}<a rel="next" href="{{href}}">Next <span class="arrow" aria-hidden="true">→</span></a>{{/pagination.next}}

@@ -29,8 +29,8 @@ extension DefaultTemplates {
     static let prevnext = """
     {{#hasNeighbours}}
     <nav class="prev-next" aria-label="{{prevNextLabel}}">
-    {{#prev}}<a rel="prev" href="{{href}}"><span class="arrow" aria-hidden="true">←</span> <span dir="auto">{{label}}</span></a>{{/prev}}
-    {{#next}}<a rel="next" href="{{href}}"><span dir="auto">{{label}}</span> <span class="arrow" aria-hidden="true">→</span></a>{{/next}}
+    {{#prev}}<a rel="prev" href="{{href}}" aria-label="Previous: {{label}}"><span class="arrow" aria-hidden="true">←</span> <span dir="auto">{{label}}</span></a>{{/prev}}
+    {{#next}}<a rel="next" href="{{href}}" aria-label="Next: {{label}}"><span dir="auto">{{label}}</span> <span class="arrow" aria-hidden="true">→</span></a>{{/next}}
     </nav>
     {{/hasNeighbours}}
     """
@@ -51,7 +51,7 @@ extension DefaultTemplates {
     <p class="comment-head"><strong dir="auto">{{name}}</strong>{{#email}} · <a href="{{mailto}}">{{email}}</a>{{/email}}</p>
     {{#paragraphs}}<p dir="auto">{{.}}</p>
     {{/paragraphs}}</li>
-    {{/post.comments}}</ol>{{/post.hasComments}}
+    {{/post.comments}}</ol>{{/post.hasComments}}{{^post.hasComments}}<p class="muted">No comments yet.</p>{{/post.hasComments}}
     </section>
     {{>prevnext}}
     {{/content}}
@@ -72,9 +72,9 @@ extension DefaultTemplates {
     </div>
     </article>
     <h2>Posts</h2>
-    <ol class="post-links">
+    {{#author.hasPosts}}<ol class="post-links">
     {{#author.posts}}<li><a href="{{href}}" dir="auto">{{title}}</a> · {{comments}} {{commentsLabel}}</li>
-    {{/author.posts}}</ol>
+    {{/author.posts}}</ol>{{/author.hasPosts}}{{^author.hasPosts}}<p class="muted">No posts yet.</p>{{/author.hasPosts}}
     {{/content}}
     {{/layout}}
     """
@@ -97,11 +97,11 @@ extension DefaultTemplates {
     {{>breadcrumbs}}
     <h1>Report</h1>
     <ul class="counts">
-    <li><strong>{{counts.people}}</strong> people</li>
-    <li><strong>{{counts.posts}}</strong> posts</li>
-    <li><strong>{{counts.authors}}</strong> authors</li>
-    <li><strong>{{counts.comments}}</strong> comments</li>
-    <li><strong>{{counts.nationalities}}</strong> nationalities</li>
+    <li><strong>{{tally.people.number}}</strong> {{tally.people.noun}}</li>
+    <li><strong>{{tally.posts.number}}</strong> {{tally.posts.noun}}</li>
+    <li><strong>{{tally.authors.number}}</strong> {{tally.authors.noun}}</li>
+    <li><strong>{{tally.comments.number}}</strong> {{tally.comments.noun}}</li>
+    <li><strong>{{tally.nationalities.number}}</strong> {{tally.nationalities.noun}}</li>
     </ul>
     {{#charts}}<section class="chart" aria-labelledby="{{id}}-heading">
     <h2 id="{{id}}-heading">{{title}}</h2>

@@ -1,0 +1,17 @@
+/// The counts a page shows in words (`tally` to templates): for each, the number with a comma
+/// every three places, as the report's tables give it, and the noun that agrees with it, so
+/// that a site of one person says "1 person", not "1 people".
+///
+/// ```mustache
+/// <strong>{{tally.people.number}}</strong> {{tally.people.noun}}   →  <strong>1,200</strong> people
+/// ```
+enum Tally {
+    /// `[key: ["number": "1,200", "noun": "people"]]` for each `(key, count, one, many)`.
+    static func context(_ counts: [(key: String, count: Int, one: String, many: String)]) -> [String: Any] {
+        var tally: [String: Any] = [:]
+        for entry in counts {
+            tally[entry.key] = ["number": ChartFormat.number(entry.count), "noun": entry.count == 1 ? entry.one : entry.many] as [String: Any]
+        }
+        return tally
+    }
+}
