@@ -42,8 +42,18 @@ struct APICommand: AsyncParsableCommand {
     @Option(name: .customLong("fault"), help: ArgumentHelp("A fault rule; repeatable.", valueName: "PREFIX=ITEM;…"))
     var faults: [String] = []
 
+    /// A duration or fault that cannot be read is a command line that cannot be used: 64, as
+    /// for every command (it was 1, found only once the server started).
     func validate() throws {
         try PortNumber.check(port)
+        for (option, text) in [("--latency", latency), ("--jitter", jitter)] {
+            if let text, FaultSpec.parseDuration(text) == nil {
+                throw ValidationError("\(option) must be a duration such as 20ms or 0.5s, not \(text).")
+            }
+        }
+        for spec in faults {
+            do { _ = try FaultSpec(parsing: spec) } catch { throw ValidationError("\(error.localizedDescription).") }
+        }
     }
 
     func run() async throws {

@@ -42,6 +42,19 @@ struct BuildFlags: ParsableArguments {
             throw ValidationError("--max-image-failures must be \(ImageFailureLimit.expected), not \(maxImageFailures).")
         }
         if let ttl, DurationText.seconds(ttl) == nil { throw ValidationError("--ttl must be a duration such as 10m or 1d, not \(ttl).") }
+        // The flags' own ranges, checked here so that a value out of range is a command line that
+        // cannot be used (64, as the README says), not a failed build (1).
+        var given = SiteSettings()
+        if let users { given.users = users }
+        if let perPage { given.perPage = perPage }
+        if let jobs { given.jobs = jobs }
+        if let timeout { given.timeout = timeout }
+        if let seed { given.seed = seed }
+        do {
+            _ = try given.validated(file: "the command line", asFlags: true)
+        } catch let error as SettingsError {
+            throw ValidationError(error.message + ".")
+        }
         if let links, LinkStyle(rawValue: links.lowercased()) == nil {
             throw ValidationError("--links must be folders (links such as users/, for a web server) or files (users/index.html, for a site opened from disk), not \(links).")
         }

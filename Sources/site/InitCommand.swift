@@ -22,9 +22,14 @@ struct InitCommand: ParsableCommand {
         let folder = URL(fileURLWithPath: directory, isDirectory: true)
         do {
             let written = try SiteScaffold(directory: folder, withTemplates: withTemplates).create()
+            guard !written.isEmpty else {
+                print("nothing to add: \(folder.appendingPathComponent("templates").standardizedFileURL.path) holds every template of the theme "
+                    + "already, and site init never overwrites files. Remove a template to get the theme's copy of it back.")
+                return
+            }
             let lines = written.map { "  \($0)" }.joined(separator: "\n")
             let next = directory == "." ? "site build" : "cd \(ShellWord.quote(directory)) && site build"
-            print("created \(written.count) files in \(folder.standardizedFileURL.path):\n\(lines)\nnext: \(next), or site serve to preview while you edit")
+            print("created \(written.count == 1 ? "1 file" : "\(written.count) files") in \(folder.standardizedFileURL.path):\n\(lines)\nnext: \(next), or site serve to preview while you edit")
         } catch {
             StandardStream.error("error: \(paragraph(error))\n")
             throw ExitCode.failure

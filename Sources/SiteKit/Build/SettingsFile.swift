@@ -15,8 +15,10 @@ public enum SettingsFile {
 
     /// Settings from `file` over `base`. A missing file is fine when `required` is false.
     /// - Returns: the settings and warnings about unknown keys.
+    /// - Parameter only: the settings to read, when not all of them (`site fetch` reads
+    ///   `cache_dir` alone): the others are not checked, and a value out of range there is no error.
     public static func load(_ file: URL, shownAs shown: String, over base: SiteSettings = SiteSettings(),
-                            required: Bool) throws -> (SiteSettings, [String]) {
+                            required: Bool, only: Set<String>? = nil) throws -> (SiteSettings, [String]) {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder), isFolder.boolValue {
             throw SettingsError(file: shown, line: nil, message: required
@@ -40,14 +42,15 @@ public enum SettingsFile {
         guard let data = try? Data(contentsOf: file), let text = String(data: data, encoding: .utf8) else {
             throw SettingsError(file: shown, line: nil, message: "the settings file could not be read as UTF-8 text")
         }
-        return try parse(text, shownAs: shown, over: base)
+        return try parse(text, shownAs: shown, over: base, only: only)
     }
 
     /// Settings from YAML `text` over `base`. A key whose value is null (`output: ~`, `output:`)
     /// keeps the value it had, with a warning: a folder named `~` or `null` was never meant.
-    public static func parse(_ text: String, shownAs shown: String, over base: SiteSettings = SiteSettings()) throws -> (SiteSettings, [String]) {
+    public static func parse(_ text: String, shownAs shown: String, over base: SiteSettings = SiteSettings(),
+                             only: Set<String>? = nil) throws -> (SiteSettings, [String]) {
         do {
-            return try YAMLComposer.compose(text) { root in try read(root, shownAs: shown, over: base) }
+            return try YAMLComposer.compose(text) { root in try read(root, shownAs: shown, over: base, only: only) }
         } catch {
             switch error {
             case .tooLong(let bytes):
@@ -68,7 +71,7 @@ public enum SettingsFile {
         }
     }
 
-    private static func read(_ root: Node?, shownAs shown: String, over base: SiteSettings) throws -> (SiteSettings, [String]) {
+    private static func read(_ root: Node?, shownAs shown: String, over base: SiteSettings, only: Set<String>?) throws -> (SiteSettings, [String]) {
         // An empty document (a file of comments, or a lone `---`) sets nothing.
         guard let root, !SettingsReader.isNull(root) else { return (base, []) }
         guard let mapping = root.mapping else {
@@ -85,6 +88,7 @@ public enum SettingsFile {
                 throw SettingsError(file: shown, line: line, message: "'\(key)' is given twice, on lines \(first) and \(line ?? 0), "
                     + "and YAML allows a key once (the last would silently win). Remove one of them")
             }
+            if let only, !only.contains(key) { continue }
             guard knownKeys.contains(key) else {
                 warnings.append("\(shown):\(line ?? 0): unknown setting '\(key)' is ignored. Known settings: \(knownKeys.sorted().joined(separator: ", ")).")
                 continue
@@ -268,6 +272,10 @@ struct SettingsReader {
                             throw fail("images.sizes", "a list of thumbnail, medium and large, such as [thumbnail, large]")
                         }
                         return size
+                    }
+                    // No size at all published no picture, in silence: every page a placeholder.
+                    if settings.imageSizes.isEmpty {
+                        throw fail("images.sizes", "a list of at least one of thumbnail, medium and large, such as [large] (the default)")
                     }
                 default: continue
                 }

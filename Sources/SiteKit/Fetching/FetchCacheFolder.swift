@@ -27,7 +27,8 @@ public enum FetchCacheFolder {
         }
         let shown = config ?? "site.yml"
         let file = fromFolder(shown)
-        let (settings, _) = try SettingsFile.load(file, shownAs: shown, required: config != nil)
+        // cache_dir alone: "nothing else of site.yml applies", so nothing else is checked either.
+        let (settings, _) = try SettingsFile.load(file, shownAs: shown, required: config != nil, only: ["cache_dir"])
         guard FileManager.default.fileExists(atPath: file.path) else {
             return (fromFolder(settings.cacheDirectory), "the default, as there is no \(shown)")
         }

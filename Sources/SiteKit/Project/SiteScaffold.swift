@@ -27,7 +27,8 @@ public struct SiteScaffold: Sendable {
         return files
     }
 
-    /// Writes the files and returns their relative paths.
+    /// Writes the files and returns their relative paths: none for `withTemplates` in a site whose
+    /// `templates/` holds every template of the theme already.
     @discardableResult
     public func create() throws -> [String] {
         var files = files
@@ -38,9 +39,8 @@ public struct SiteScaffold: Sendable {
             // included, stay as they are; the missing ones are written.
             let templates = files.filter { $0.path.hasPrefix("templates/") }
             files = templates.filter { !Self.entryExists(directory.appendingPathComponent($0.path)) }
-            guard !files.isEmpty else {
-                throw ScaffoldError(message: "\(directory.appendingPathComponent("templates").path) holds every template of the theme already, and site init never overwrites files, so nothing was written. Remove a template to get the theme's copy of it back.")
-            }
+            // Every template there already: what was asked for holds, and nothing is to be done.
+            guard !files.isEmpty else { return [] }
         }
         // Anything at a file's path counts, a symbolic link to nowhere included.
         let existing = files.map(\.path).filter { Self.entryExists(directory.appendingPathComponent($0)) }

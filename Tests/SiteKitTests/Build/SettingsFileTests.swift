@@ -155,7 +155,9 @@ struct SettingsFileTests {
         #expect(outOfRange?.description == "site.yml:3: images.jobs must be between 1 and 512, not 0.")
         for (text, message) in [("title: T\nusers: -5\n", "site.yml:2: users must be between 0 and 1000000, not -5."),
                                 ("per_page: 0\n", "site.yml:1: per_page must be between 1 and 10000, not 0."),
-                                ("images:\n  sizes: [large]\n  per_host: 600\n", "site.yml:3: images.per_host must be between 1 and 512, not 600.")] {
+                                ("images:\n  sizes: [large]\n  per_host: 600\n", "site.yml:3: images.per_host must be between 1 and 512, not 600."),
+                                // No size published no picture at all, in silence.
+                                ("images:\n  sizes: []\n", "site.yml:1: 'images.sizes' must be a list of at least one of thumbnail, medium and large, such as [large] (the default).")] {
             let error = #expect(throws: SettingsError.self) { try SettingsFile.parse(text, shownAs: "site.yml") }
             #expect(error?.description == message)
         }

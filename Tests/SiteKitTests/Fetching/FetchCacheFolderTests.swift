@@ -24,6 +24,19 @@ struct FetchCacheFolderTests {
         #expect(try FetchCacheFolder.resolve(flag: "a/../b", config: nil, in: here).folder.path == here.appendingPathComponent("b").path)
     }
 
+    @Test("settings site fetch does not use are not checked either: a build-only value out of range does not stop it; a broken cache_dir, or YAML that cannot be read, does")
+    func onlyTheCacheFolderIsRead() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let here = folder.url
+        try Data("cache_dir: cc\nusers: -5\nimages: {sizes: [huge]}\nbogus: 1\n".utf8).write(to: here.appendingPathComponent("site.yml"))
+        #expect(try FetchCacheFolder.resolve(flag: nil, config: nil, in: here).folder.path == here.appendingPathComponent("cc").path)
+        try Data("cache_dir: [a, b]\nusers: 5\n".utf8).write(to: here.appendingPathComponent("site.yml"))
+        #expect(throws: SettingsError.self) { try FetchCacheFolder.resolve(flag: nil, config: nil, in: here) }
+        try Data("cache_dir: cc\nusers: [\n".utf8).write(to: here.appendingPathComponent("site.yml"))
+        #expect(throws: SettingsError.self) { try FetchCacheFolder.resolve(flag: nil, config: nil, in: here) }
+    }
+
     @Test("a cache folder a build would refuse (the project itself, an empty name) is refused, from site.yml or --cache-dir, instead of filling the site's folder")
     func aFolderABuildRefusesIsRefused() throws {
         let folder = try TemporaryFolder()

@@ -185,9 +185,11 @@ import Testing
                                       "--max-image-failures must be a number of pictures such as 5, or a share of them such as 10%, not lots."),
                                      (["build", "--demo", "--max-image-failures", "120%"], "--max-image-failures must be a number of pictures"),
                                      (["build", "--demo", "--offline", "--refresh"], "--offline and --refresh cannot be used together"),
+                                     (["api", "--latency", "5x"], "--latency must be a duration such as 20ms or 0.5s, not 5x."),
+                                     (["api", "--fault", "nonsense"], "invalid fault \"nonsense\": it has no \"=\""),
                                      (["fetch", "http://127.0.0.1:9/", "--offline", "--refresh"], "--offline and --refresh cannot be used together")] {
             let run = try await Self.run(arguments)
-            #expect(run.status != 0, "\(arguments)")
+            #expect(run.status == 64, "\(arguments): \(run.status)")
             #expect(String(decoding: run.errors, as: UTF8.self).contains(message), "\(arguments)")
         }
     }
@@ -233,9 +235,11 @@ import Testing
         #expect(String(decoding: fromFile.errors, as: UTF8.self).contains("\(config.path):1: users must be between 0 and 1000000, not -2"))
         try Data("users: 5\n".utf8).write(to: config)
         let fromFlag = try await Self.run(["build", "--demo", "--config", config.path, "--jobs", "0"])
-        #expect(String(decoding: fromFlag.errors, as: UTF8.self).contains("the command line: --jobs must be between 1 and 512, not 0"))
+        // A flag out of range is a command line that cannot be used: 64, naming the flag.
+        #expect(String(decoding: fromFlag.errors, as: UTF8.self).contains("--jobs must be between 1 and 512, not 0.") && fromFlag.status == 64)
         let perPage = try await Self.run(["build", "--demo", "--config", config.path, "--per-page", "0"])
-        #expect(String(decoding: perPage.errors, as: UTF8.self).contains("the command line: --per-page must be between 1 and 10000, not 0"))
+        #expect(String(decoding: perPage.errors, as: UTF8.self).contains("--per-page must be between 1 and 10000, not 0.") && perPage.status == 64)
+        #expect(fromFile.status == 1, "a settings file out of range is the site's, not the command line's")
     }
 
     @Test("site build refuses a --links style it does not know, saying which there are, before doing anything",
