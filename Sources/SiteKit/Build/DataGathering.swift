@@ -48,7 +48,12 @@ struct DataGathering: Sendable {
                     why = "\(host) could not be reached (\(Self.reason(error))), and the cache holds no copy of \(error.url.shown)"
                     detail = "\(host) unreachable"
                 }
-                reporter.warning("\(why). This site was built from the embedded demo API instead: every person and post in it is made up, and every page says so. Run with --live to insist on live data.")
+                // --live fails where the network is not to be had: offline, the way to live data is a
+                // build online first, which fills the cache.
+                let advice = error.kind == .offlineMiss
+                    ? "Build once online to fill the cache; with --live, a build fails instead of using demo data."
+                    : "Run with --live to insist on live data."
+                reporter.warning("\(why). This site was built from the embedded demo API instead: every person and post in it is made up, and every page says so. \(advice)")
                 return try await fromDemo(into: output, detail: "embedded API; \(detail)", meanwhile: meanwhile)
             }
         }
@@ -107,6 +112,13 @@ struct DataGathering: Sendable {
         if data.repeats > 0 {
             reporter.warning("\(BuildSummary.count(data.repeats, "person", "people")) in the people list \(data.repeats == 1 ? "was a repeat" : "were repeats") "
                 + "of an earlier one (the same login.uuid, or e-mail without one, and name) and \(data.repeats == 1 ? "is" : "are") listed once.")
+        }
+        for (list, count) in data.repeatedIDs.sorted(by: { $0.key < $1.key }) {
+            let noun = list == "posts" ? (count == 1 ? "post" : "posts") : (count == 1 ? "author" : "authors")
+            let route = list == "posts" ? "posts" : "users"
+            reporter.warning("\(count) \(noun) from \(jsonPlaceholder.appendingPathComponent(route).shown) had the id of an earlier one and "
+                + "\(count == 1 ? "was" : "were") left out: \(list == "posts" ? "comments find their post" : "posts find their author") by id alone, "
+                + "so two of one id could not be told apart.")
         }
         let asked = settings.users
         if asked > 0, data.people.isEmpty {

@@ -10,13 +10,26 @@ public struct SiteData: Sendable {
     public var skipped: [SkippedEntries]
     /// People left out as repeats of an earlier one (same `login.uuid` and name).
     public var repeats: Int
+    /// Posts and authors left out because an earlier one had their id, by list ("posts",
+    /// "authors"): comments find their post, and posts their author, by id alone.
+    public var repeatedIDs: [String: Int] = [:]
 
     public init(people: [Person], posts: [Post], authors: [Author], comments: [Comment], skipped: [SkippedEntries] = []) {
         (self.people, repeats) = SiteData.unique(people)
-        self.posts = posts
-        self.authors = authors
+        self.posts = SiteData.firstOfEachID(posts, \.id)
+        self.authors = SiteData.firstOfEachID(authors, \.id)
         self.comments = comments
+        for (list, count) in [("posts", posts.count - self.posts.count), ("authors", authors.count - self.authors.count)] where count > 0 {
+            repeatedIDs[list] = count
+        }
         self.skipped = skipped.filter { $0.count > 0 }
+    }
+
+    /// The first entry of each id, in the order sent: two posts of one id showed the same
+    /// comments, and two authors of one id the same posts, with nothing to tell them apart.
+    static func firstOfEachID<Entry, ID: Hashable>(_ entries: [Entry], _ id: KeyPath<Entry, ID>) -> [Entry] {
+        var seen = Set<ID>()
+        return entries.filter { seen.insert($0[keyPath: id]).inserted }
     }
 
     /// The first occurrence of each person, and how many repeats were left out. The same

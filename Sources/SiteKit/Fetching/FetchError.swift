@@ -143,6 +143,8 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
             // Too many requests, or a request that took too long for the server: the URL is fine.
             case 429: "The server limits how often it may be asked; retry later\(forBuild ? ", build with fewer --jobs, or run with --demo" : "")."
             case 408: "The server gave up waiting for the request; retry later\(forBuild ? " or run with --demo" : "")."
+            // Not Modified, to a request that asked no such question: the URL is not at fault.
+            case 304: "A 304 (Not Modified) answers a conditional request, and this one had no copy to confirm: the server is at fault. Retry later, or tell whoever runs it."
             default: "Check the URL and its parameters."
             }
             return "\(target) answered HTTP \(status)\(said)\(tries). \(advice)"
@@ -162,7 +164,7 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         case .offlineForbidden(let directive):
             return "\(target) has a cached copy, but its server forbids using it unchecked (Cache-Control: \(directive)), and --offline forbids the network. Retry online."
         case .limit(let detail):
-            return "\(target) was refused: \(detail)."
+            return "\(target) was refused: \(detail). Check that the URL points at the API or picture it should."
         case .cache(let detail):
             return "\(target): the cache could not be used: \(detail)."
         }

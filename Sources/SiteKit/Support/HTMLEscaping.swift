@@ -13,6 +13,22 @@ public enum HTML {
         escape(text, quotes: true)
     }
 
+    /// `text` with the bidirectional embeddings, overrides and isolates it leaves open closed at
+    /// its end (see `BidiBalance`); balanced text as it is. For a field from the data before it
+    /// is joined to others (a city into an address, a first name into a title), which escaping
+    /// alone would close only at the end of the whole, turning the fields after it around.
+    public static func closingDirectionalFormatting(_ text: String) -> String {
+        // Every such control is encoded from 0xE2 on; most fields have no such byte at all.
+        guard text.utf8.contains(0xE2) else { return text }
+        var bidi = BidiBalance()
+        for scalar in text.unicodeScalars { bidi.read(scalar) }
+        let closing = bidi.closing
+        guard !closing.isEmpty else { return text }
+        var result = text.unicodeScalars
+        result.append(contentsOf: closing)
+        return String(result)
+    }
+
     /// `text` without the code points that are never allowed in markup (NUL included).
     static func removingForbidden(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { isForbidden($0) || $0 == "\0" }) else { return text }

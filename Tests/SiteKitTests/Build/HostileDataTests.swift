@@ -161,6 +161,34 @@ struct HostileDataTests {
         #expect(!harness.text.contains("answered an empty list") && !harness.text.contains("answered no authors"))
     }
 
+    @Test("posts or authors sharing an id: the first is kept, and a warning says how many were left out and why")
+    func repeatedIDsAreLeftOut() async throws {
+        let api = StubFetcher { request in
+            switch request.url.path {
+            case "/posts":
+                return HTTPResponse(url: request.url, status: 200, body: Data(#"""
+                    [{"userId": 1, "id": 1, "title": "First", "body": "a"}, {"userId": 1, "id": 1, "title": "Second", "body": "b"},
+                     {"userId": 2, "id": 1, "title": "Third", "body": "c"}, {"userId": 2, "id": 2, "title": "Other", "body": "d"}]
+                    """#.utf8))
+            case "/users":
+                return HTTPResponse(url: request.url, status: 200, body: Data(#"[{"id": 1, "name": "Ann"}, {"id": 2, "name": "Bo"}, {"id": 2, "name": "Cy"}]"#.utf8))
+            default: return try Self.hostileAPI.answer(request)
+            }
+        }
+        var harness = try BuildHarness(source: .live, users: 6)
+        defer { harness.remove() }
+        harness.settings.randomUserURL = URL(string: "https://people.invalid/api/")!
+        harness.settings.jsonPlaceholderURL = URL(string: "https://posts.invalid")!
+        let summary = try await harness.build(client: api)
+        #expect(summary.posts == 2)
+        #expect(harness.text.contains("warning: 2 posts from https://posts.invalid/posts had the id of an earlier one and were left out: "
+            + "comments find their post by id alone, so two of one id could not be told apart."), "\(harness.text)")
+        #expect(harness.text.contains("warning: 1 author from https://posts.invalid/users had the id of an earlier one and was left out: "
+            + "posts find their author by id alone, so two of one id could not be told apart."))
+        let files = try harness.site.files().keys
+        #expect(files.contains { $0.hasPrefix("posts/1-first") } && !files.contains { $0.contains("second") || $0.contains("third") })
+    }
+
     /// Builds a site of 6 people from the hostile fixtures, then again with `api`, which must
     /// fail; checks that the first site stayed, and returns the second build's error.
     private static func failedRebuild(with api: StubFetcher) async throws -> BuildError? {
@@ -175,12 +203,12 @@ struct HostileDataTests {
         return error
     }
 
-    @Test("a right-to-left override a name leaves open is closed where the name ends: in the page title, an attribute and the text, the rest is not turned around")
+    @Test("a right-to-left override a field leaves open is closed where the field ends (the first name, before the last is joined to it): in the page title, an attribute and the text, the rest is not turned around")
     func bidiOverridesEndWithTheName() async throws {
         let harness = try await build()
         defer { harness.remove() }
         let person = try harness.site.html("users/evil-site-title.html")
-        let name = "\u{202E}evil {{site.title}}\u{202C}"
+        let name = "\u{202E}evil\u{202C} {{site.title}}"
         #expect(person.contains("<title>\(name) · People &amp; Posts</title>"), "the site's name after it reads as written in the tab")
         #expect(person.contains("<h1 dir=\"auto\">\(name)</h1>"))
         #expect(person.contains("aria-label=\"\(name)\""), "the placeholder's label")

@@ -34,6 +34,18 @@ struct EndpointLoadTests {
         #expect(people.prefix(5).map { $0.dob?.date } == ["1980-01-01T00:00:00Z", "1980-01-01T00:00:00Z", "1980-01-01T00:00:00Z", "1980", nil])
     }
 
+    @Test("a right-to-left override a field leaves open is closed where the field ends, so the fields joined after it (state, postcode, last name) read as sent")
+    func overridesEndWithTheirField() throws {
+        let json = #"{"name": {"title": "Mrs", "first": "\u202eEvil", "last": "Sch\u00e4fer"}, "location": {"city": "\u202eBerlin", "state": "Hessen", "postcode": 62529}}"#
+        let person = try JSONDecoder().decode(Person.self, from: Data(json.utf8))
+        #expect(person.location?.city == "\u{202E}Berlin\u{202C}")
+        #expect(person.displayName == "Mrs \u{202E}Evil\u{202C} Schäfer")
+        // Balanced text is left alone, and so is text with no control at all.
+        #expect(HTML.closingDirectionalFormatting("\u{202E}a\u{202C} b") == "\u{202E}a\u{202C} b")
+        #expect(HTML.closingDirectionalFormatting("\u{2067}x\u{202B}y") == "\u{2067}x\u{202B}y\u{202C}\u{2069}")
+        #expect(HTML.closingDirectionalFormatting("plain – text") == "plain – text")
+    }
+
     @Test("the same login.uuid and name twice is one person, the first one, counted as a repeat")
     func duplicatesCollapse() async throws {
         let fetcher = StubFetcher.always(200, try Fixture.data("Fetching/randomuser-quirks.json"))
@@ -119,11 +131,13 @@ struct EndpointLoadTests {
         #expect(error?.description.contains("try later") == true)
     }
 
-    @Test("advice fits the status: a 429 says to retry later or ask less often, a 408 to retry, a 404 to check the URL",
+    @Test("advice fits the status: a 429 says to retry later or ask less often, a 408 to retry, a 404 to check the URL, an unasked-for 304 blames the server",
           arguments: [(429, "The server limits how often it may be asked; retry later, build with fewer --jobs, or run with --demo."),
                       (408, "The server gave up waiting for the request; retry later or run with --demo."),
                       (404, "Check the URL and its parameters."),
-                      (503, "The server is failing; retry later or run with --demo.")])
+                      (503, "The server is failing; retry later or run with --demo."),
+                      // To a request that asked nothing, a 304 is the server's fault, not the URL's.
+                      (304, "A 304 (Not Modified) answers a conditional request, and this one had no copy to confirm: the server is at fault. Retry later, or tell whoever runs it.")])
     func adviceFitsTheStatus(status: Int, advice: String) async {
         let error = await #expect(throws: FetchError.self) {
             try await StubFetcher.always(status, Data("{}".utf8)).load(JSONPlaceholderAPI.posts, from: base)
