@@ -235,6 +235,11 @@ public final class HTTPCache: Sendable {
         }
     }
 
+    /// The folder `entry` is stored in, for messages that name the path at fault.
+    func folder(for entry: CacheEntry) -> String {
+        location(forKey: entry.primaryKey).folder
+    }
+
     /// The folder holding a primary key's variants, and the prefix their file names share.
     private func location(forKey key: String) -> (folder: String, prefix: String) {
         let hash = CacheEntry.hexDigest(Data(key.utf8))

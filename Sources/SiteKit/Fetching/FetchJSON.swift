@@ -40,7 +40,7 @@ public enum FetchJSON {
     /// a password in the URL is masked.
     public static func success(_ result: FetchResult, url: URL) -> Data {
         let response = result.response
-        return encode(Success(url: url.shown, status: response.status,
+        return encode(Success(url: url.shownWhole, status: response.status,
                               headers: response.headers.fields.map { [$0.name, $0.value] },
                               cache: result.outcome.rawValue, age: result.age,
                               bodyBase64: response.body.base64EncodedString()))

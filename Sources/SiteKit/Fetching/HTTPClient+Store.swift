@@ -119,7 +119,8 @@ extension HTTPClient {
         do {
             return try cache.store(entry)
         } catch {
-            let line = "could not store \(URL(string: entry.metadata.url)?.shown ?? entry.metadata.url) in the HTTP cache: \(FileProblem.describe(error))"
+            let line = "could not store \(URL(string: entry.metadata.url)?.shown ?? entry.metadata.url) in the HTTP cache, in \(cache.folder(for: entry)): "
+                + FileProblem.describe(error)
             switch storeWarnings.next(for: "cache") {
             case .warn: reporter.warning(line)
             case .warnForTheLastTime:

@@ -2,8 +2,17 @@ import Foundation
 
 extension URL {
     /// The URL as messages show it: a password in it (`https://user:secret@host/`) is replaced by
-    /// `***`, so that logs and CI output never carry it. Everything else is as written.
+    /// `***`, so that logs and CI output never carry it, and one longer than 300 characters is cut
+    /// after 240, saying how much is left out: a picture URL of 100,000 characters from the data
+    /// made every warning naming it a line of 100 KB. Everything else is as written.
     var shown: String {
+        let whole = shownWhole
+        guard whole.count > 300 else { return whole }
+        return whole.prefix(240) + "… (\(whole.count - 240) more characters)"
+    }
+
+    /// As `shown`, but never cut: for output a program reads (`site fetch --json`).
+    var shownWhole: String {
         guard password != nil, var parts = URLComponents(url: self, resolvingAgainstBaseURL: true) else { return absoluteString }
         parts.percentEncodedPassword = "***"
         return parts.string ?? absoluteString

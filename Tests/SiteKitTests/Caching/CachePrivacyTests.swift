@@ -50,7 +50,7 @@ import Testing
         }
         let warnings = harness.reporter.warnings
         #expect(warnings.count == 3, "\(warnings)")
-        #expect(warnings.allSatisfy { $0.hasPrefix("could not store http://127.0.0.1:") && $0.contains("in the HTTP cache: not a directory") })
+        #expect(warnings.allSatisfy { $0.hasPrefix("could not store http://127.0.0.1:") && $0.contains("in the HTTP cache, in \(entries.path)/") && $0.contains(": not a directory") }, "\(warnings)")
         #expect(warnings.last?.contains("Further responses the cache cannot store are not listed one by one (--verbose lists them)") == true)
     }
 }

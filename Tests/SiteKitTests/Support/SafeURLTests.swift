@@ -51,6 +51,15 @@ struct SafeURLTests {
         #expect(try #require(URL(string: url)).shown == shown)
     }
 
+    @Test("a URL of 100,000 characters from the data is cut in messages, saying how much is left out; exactly 300 is shown whole; --json's is never cut")
+    func longURLsAreCut() throws {
+        let long = try #require(URL(string: "https://api.example/" + String(repeating: "x", count: 100_000)))
+        #expect(long.shown == "https://api.example/" + String(repeating: "x", count: 220) + "… (99780 more characters)")
+        #expect(long.shownWhole == long.absoluteString)
+        let exact = try #require(URL(string: "https://api.example/" + String(repeating: "y", count: 280)))
+        #expect(exact.shown == exact.absoluteString)
+    }
+
     @Test("a build from an API URL with a password never prints the password")
     func buildHidesThePassword() async throws {
         try await DemoAPIServer.with { server in
