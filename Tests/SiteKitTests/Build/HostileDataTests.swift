@@ -7,6 +7,15 @@ import Testing
 struct HostileDataTests {
     static let hostileAPI = fixtureAPI("hostile")
 
+    /// A live build of `users` people against the fixture APIs' addresses (answered by a
+    /// `fixtureAPI`, never the network).
+    static func fixtureHarness(users: Int) throws -> BuildHarness {
+        var harness = try BuildHarness(source: .live, users: users)
+        harness.settings.randomUserURL = URL(string: "https://people.invalid/api/")!
+        harness.settings.jsonPlaceholderURL = URL(string: "https://posts.invalid")!
+        return harness
+    }
+
     /// Answers the four API routes with the files of `Fixtures/Build/<folder>`.
     static func fixtureAPI(_ folder: String) -> StubFetcher {
         StubFetcher { request in
@@ -25,9 +34,7 @@ struct HostileDataTests {
 
     /// A build of the four hostile people, with `templates` (name: source) in `templates/`.
     private func build(templates: [String: String] = [:], perPage: Int? = nil) async throws -> BuildHarness {
-        var harness = try BuildHarness(source: .live, users: 4)
-        harness.settings.randomUserURL = URL(string: "https://people.invalid/api/")!
-        harness.settings.jsonPlaceholderURL = URL(string: "https://posts.invalid")!
+        var harness = try Self.fixtureHarness(users: 4)
         if let perPage { harness.settings.perPage = perPage }
         let folder = harness.folder.url.appendingPathComponent("templates")
         for (name, source) in templates {
@@ -69,10 +76,8 @@ struct HostileDataTests {
     @Test("pages whose names end in \"index\" (a post \"reindex\", Bob Windex, the author windex) are linked by their whole name, in pages, the feed and the search index",
           arguments: LinkStyle.allCases)
     func namesEndingInIndexKeepTheirLinks(links: LinkStyle) async throws {
-        var harness = try BuildHarness(source: .live, users: 2)
+        var harness = try Self.fixtureHarness(users: 2)
         defer { harness.remove() }
-        harness.settings.randomUserURL = URL(string: "https://people.invalid/api/")!
-        harness.settings.jsonPlaceholderURL = URL(string: "https://posts.invalid")!
         harness.settings.links = links
         _ = try await harness.build(client: Self.fixtureAPI("index-names"))
         let files = try harness.site.files()
@@ -98,10 +103,8 @@ struct HostileDataTests {
             }
             return HTTPResponse(url: request.url, status: 200, body: try Fixture.data("Build/\(file)"))
         }
-        var harness = try BuildHarness(source: .live, users: 6)
+        let harness = try Self.fixtureHarness(users: 6)
         defer { harness.remove() }
-        harness.settings.randomUserURL = URL(string: "https://people.invalid/api/")!
-        harness.settings.jsonPlaceholderURL = URL(string: "https://posts.invalid")!
         let summary = try await harness.build(client: api)
         #expect(summary.people == 4, "Ann, Bob, Cy and Dee: the second Ann is a repeat, 42 is no person")
         let people = try harness.site.html("users/index.html")
@@ -145,18 +148,14 @@ struct HostileDataTests {
                 guard request.url.path == route else { return try Self.hostileAPI.answer(request) }
                 return HTTPResponse(url: request.url, status: 200, body: Data("[]".utf8))
             }
-            var harness = try BuildHarness(source: .live, users: 6)
+            let harness = try Self.fixtureHarness(users: 6)
             defer { harness.remove() }
-            harness.settings.randomUserURL = URL(string: "https://people.invalid/api/")!
-            harness.settings.jsonPlaceholderURL = URL(string: "https://posts.invalid")!
             _ = try await harness.build(client: api)
             #expect(harness.text.contains(words), "\(harness.text)")
         }
         // With posts and authors, neither is said.
-        var harness = try BuildHarness(source: .live, users: 6)
+        let harness = try Self.fixtureHarness(users: 6)
         defer { harness.remove() }
-        harness.settings.randomUserURL = URL(string: "https://people.invalid/api/")!
-        harness.settings.jsonPlaceholderURL = URL(string: "https://posts.invalid")!
         _ = try await harness.build(client: Self.hostileAPI)
         #expect(!harness.text.contains("answered an empty list") && !harness.text.contains("answered no authors"))
     }
@@ -175,10 +174,8 @@ struct HostileDataTests {
             default: return try Self.hostileAPI.answer(request)
             }
         }
-        var harness = try BuildHarness(source: .live, users: 6)
+        let harness = try Self.fixtureHarness(users: 6)
         defer { harness.remove() }
-        harness.settings.randomUserURL = URL(string: "https://people.invalid/api/")!
-        harness.settings.jsonPlaceholderURL = URL(string: "https://posts.invalid")!
         let summary = try await harness.build(client: api)
         #expect(summary.posts == 2)
         #expect(harness.text.contains("warning: 2 posts from https://posts.invalid/posts had the id of an earlier one and were left out: "
@@ -192,10 +189,8 @@ struct HostileDataTests {
     /// Builds a site of 6 people from the hostile fixtures, then again with `api`, which must
     /// fail; checks that the first site stayed, and returns the second build's error.
     private static func failedRebuild(with api: StubFetcher) async throws -> BuildError? {
-        var harness = try BuildHarness(source: .live, users: 6)
+        let harness = try Self.fixtureHarness(users: 6)
         defer { harness.remove() }
-        harness.settings.randomUserURL = URL(string: "https://people.invalid/api/")!
-        harness.settings.jsonPlaceholderURL = URL(string: "https://posts.invalid")!
         _ = try await harness.build(client: hostileAPI)
         let before = try harness.site.files()
         let error = await #expect(throws: BuildError.self) { try await harness.build(client: api) }

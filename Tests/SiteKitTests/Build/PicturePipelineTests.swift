@@ -4,6 +4,15 @@ import Testing
 
 @Suite("Pictures in a build")
 struct PicturePipelineTests {
+    /// A live build of `users` people against `server`, with 48 px pictures only, built once.
+    private static func builtWithThumbnails(_ server: DemoAPIServer, users: Int) async throws -> BuildHarness {
+        var harness = try BuildHarness(source: .live, users: users)
+        harness.use(server)
+        harness.settings.imageSizes = [.thumbnail]
+        _ = try await harness.build()
+        return harness
+    }
+
     @Test("the server never sees more than --jobs picture requests at once, and each URL is fetched once")
     func boundedAndDeduplicated() async throws {
         try await DemoAPIServer.with { server in
@@ -100,11 +109,8 @@ struct PicturePipelineTests {
     @Test("with images.sizes [thumbnail] alone, person pages show the 48 px picture at its own size, never an upscaled one")
     func thumbnailOnlyDetailPages() async throws {
         try await DemoAPIServer.with { server in
-            var harness = try BuildHarness(source: .live, users: 6)
+            var harness = try await Self.builtWithThumbnails(server, users: 6)
             defer { harness.remove() }
-            harness.use(server)
-            harness.settings.imageSizes = [.thumbnail]
-            _ = try await harness.build()
             #expect(await server.log.requests(pathPrefix: "/api/portraits/").allSatisfy { $0.path.contains("/thumb/") })
             let files = try harness.site.files()
             let personPages = files.keys.filter { $0.hasPrefix("users/") && $0.hasSuffix(".html") && !$0.hasSuffix("index.html") }
@@ -190,11 +196,8 @@ struct PicturePipelineTests {
     @Test("a 404 and an HTML page served as a JPEG are warnings with placeholders; --strict fails and keeps the old site")
     func badPicturesAndStrict() async throws {
         try await DemoAPIServer.with { server in
-            var harness = try BuildHarness(source: .live, users: 30)
+            var harness = try await Self.builtWithThumbnails(server, users: 30)
             defer { harness.remove() }
-            harness.use(server)
-            harness.settings.imageSizes = [.thumbnail]
-            _ = try await harness.build()
             let before = try harness.site.files()
             let thumbs = await server.log.requests(pathPrefix: "/api/portraits/thumb/").map(\.path)
             let (missing, html) = (try #require(thumbs.first), try #require(thumbs.last))
@@ -221,11 +224,8 @@ struct PicturePipelineTests {
     @Test("a picture the origin now answers with an HTML page (status 200) does not replace the good cached copy: --refresh uses that copy with a warning, and so does --offline after it")
     func brokenPictureKeepsTheCachedCopy() async throws {
         try await DemoAPIServer.with { server in
-            var harness = try BuildHarness(source: .live, users: 12)
+            var harness = try await Self.builtWithThumbnails(server, users: 12)
             defer { harness.remove() }
-            harness.use(server)
-            harness.settings.imageSizes = [.thumbnail]
-            _ = try await harness.build()
             let before = try harness.site.files().filter { $0.key.hasPrefix("thumbs/") }
             let broken = try #require(await server.log.requests(pathPrefix: "/api/portraits/thumb/").map(\.path).first)
             await server.faults.set(Fault(contentType: "image/jpeg", body: Data("<!DOCTYPE html><p>maintenance</p>".utf8)), forPathPrefix: broken)
@@ -246,11 +246,8 @@ struct PicturePipelineTests {
     @Test("images.max_failures: within the limit the site is published with placeholders; one failure more and the build fails, saying how many of how many failed, and keeps the old site")
     func failureLimit() async throws {
         try await DemoAPIServer.with { server in
-            var harness = try BuildHarness(source: .live, users: 30)
+            var harness = try await Self.builtWithThumbnails(server, users: 30)
             defer { harness.remove() }
-            harness.use(server)
-            harness.settings.imageSizes = [.thumbnail]
-            _ = try await harness.build()
             let before = try harness.site.files()
             let thumbs = Set(await server.log.requests(pathPrefix: "/api/portraits/thumb/").map(\.path)).sorted()
             let total = thumbs.count

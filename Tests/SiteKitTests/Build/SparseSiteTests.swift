@@ -7,9 +7,7 @@ import Testing
 @Suite("A sparse site: counts of one, empty lists, a country not given")
 struct SparseSiteTests {
     private func build() async throws -> BuildHarness {
-        var harness = try BuildHarness(source: .live, users: 1)
-        harness.settings.randomUserURL = URL(string: "https://people.invalid/api/")!
-        harness.settings.jsonPlaceholderURL = URL(string: "https://posts.invalid")!
+        let harness = try HostileDataTests.fixtureHarness(users: 1)
         _ = try await harness.build(client: HostileDataTests.fixtureAPI("sparse"))
         return harness
     }
