@@ -269,13 +269,3 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         }
     }
 }
-
-/// A task handed to another thread only to be cancelled.
-///
-/// `@unchecked Sendable`: `URLSessionTask` is not marked `Sendable` in swift-corelibs-foundation,
-/// but `cancel()` is safe from any thread: it takes the task's own locks and runs on the session's
-/// work queue (as URLSession on Apple platforms documents for every task method).
-private struct UncheckedTask: @unchecked Sendable {
-    let task: URLSessionTask
-    init(_ task: URLSessionTask) { self.task = task }
-}
