@@ -34,6 +34,14 @@ struct ThemeTests {
         #expect(css.contains("[hidden] { display: none !important; }"))
     }
 
+    @Test("a chart wider than a phone shows a shade at the edge that has more to scroll to (its biggest values looked missing), in light and dark schemes")
+    func scrollingChartsShowAShade() throws {
+        let rule = try #require(Stylesheet.css.firstMatch(of: /\.chart-frame \{([^}]*)\}/)).1
+        #expect(rule.contains("overflow-x: auto"))
+        #expect(rule.contains("no-repeat local") && rule.contains("no-repeat scroll") && rule.contains("var(--shade)"))
+        #expect(Stylesheet.css.components(separatedBy: "--shade: rgba(").count == 3, "one shade per scheme")
+    }
+
     @Test("the site menu wraps on narrow screens instead of running off the page")
     func menuWraps() throws {
         let rule = try #require(Stylesheet.css.firstMatch(of: /\.site-header ul \{([^}]*)\}/)).1
@@ -123,7 +131,7 @@ struct WritingDirectionTests {
             #expect(charts.allSatisfy { $0.prefix(while: { $0 != ">" }).contains(#"direction="ltr""#) }, "\(language)")
             // And their frame scrolls from the left: right to left, a narrow screen opened it at
             // the far end of the bars, the labels out of sight.
-            #expect(Stylesheet.css.contains(".chart-frame { overflow-x: auto; max-width: 44rem; direction: ltr; }"))
+            #expect(Stylesheet.css.contains(".chart-frame { overflow-x: auto; max-width: 44rem; direction: ltr;"))
         }
         // Sides by logical properties, which follow dir, rather than left and right.
         for side in ["left:", "-left", ": left", "right:", "-right", ": right"] {

@@ -3,14 +3,14 @@ enum Stylesheet {
     static let css = """
     :root {
       color-scheme: light dark;
-      --bg: #fbfbfd; --fg: #1d1d22; --muted: #5d5f6b; --card: #ffffff; --line: #e3e4ea;
+      --bg: #fbfbfd; --fg: #1d1d22; --muted: #5d5f6b; --card: #ffffff; --line: #e3e4ea; --shade: rgba(0, 0, 0, .22);
       --accent: #3454d1; --notice-bg: #fff4d6; --notice-fg: #5a4300;
       font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif;
       line-height: 1.5;
     }
     @media (prefers-color-scheme: dark) {
       :root {
-        --bg: #141519; --fg: #e8e8ee; --muted: #a2a4b1; --card: #1d1f25; --line: #2d3039;
+        --bg: #141519; --fg: #e8e8ee; --muted: #a2a4b1; --card: #1d1f25; --line: #2d3039; --shade: rgba(255, 255, 255, .22);
         --accent: #8ea4ff; --notice-bg: #3b3110; --notice-fg: #ffe7a3;
       }
     }
@@ -90,7 +90,13 @@ enum Stylesheet {
     .chart { margin: 2rem 0; }
     /* Never narrower than 36rem, where its 12-unit text is about 11 px: a phone scrolls it
        sideways (the frame takes the keyboard too) instead of shrinking the text to 6 px. */
-    .chart-frame { overflow-x: auto; max-width: 44rem; direction: ltr; }
+    .chart-frame { overflow-x: auto; max-width: 44rem; direction: ltr;
+      /* On a narrow screen the chart scrolls sideways: a shade at the edge that has more to show
+         says so. The covers move with the content (local) and hide the shade at either end. */
+      background: linear-gradient(to right, var(--bg) 30%, transparent) left / 2rem 100% no-repeat local,
+        linear-gradient(to left, var(--bg) 30%, transparent) right / 2rem 100% no-repeat local,
+        radial-gradient(farthest-side at 0 50%, var(--shade), transparent) left / .9rem 100% no-repeat scroll,
+        radial-gradient(farthest-side at 100% 50%, var(--shade), transparent) right / .9rem 100% no-repeat scroll; }
     .chart-svg { width: 100%; height: auto; max-width: 44rem; min-width: 36rem; display: block; }
     .chart .bar { fill: var(--accent); }
     .chart .axis { stroke: var(--line); }
