@@ -139,7 +139,8 @@ struct DataGathering: Sendable {
         if data.posts.isEmpty, !data.skipped.contains(where: { $0.list == "posts" && $0.count > 0 }) {
             reporter.warning("\(jsonPlaceholder.appendingPathComponent("posts").shown) answered an empty list, so this site has no posts, "
                 + "post pages or feed entries. If the API should have posts, it may be having trouble: check it before deploying this site.")
-        } else if data.authors.isEmpty, !data.posts.isEmpty, !data.skipped.contains(where: { $0.list == "authors" && $0.count > 0 }) {
+        }
+        if data.authors.isEmpty, !data.skipped.contains(where: { $0.list == "authors" && $0.count > 0 }) {
             reporter.warning("\(jsonPlaceholder.appendingPathComponent("users").shown) answered no authors, so every post is by "
                 + "\"an unknown author\" and the site has no author pages. If the API should have users, check it before deploying this site.")
         }

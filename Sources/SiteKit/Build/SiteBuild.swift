@@ -81,7 +81,7 @@ public struct SiteBuild: Sendable {
                     + "keeps no copies of its pages there, so one whose output was removed writes every page again")
             }
             if options.strict, let first = gathered.images.failures.first {
-                throw BuildError(step: "Images", message: "--strict is set and \(gathered.images.failures.count) image(s) failed, the first \(first.url.absoluteString), which \(first.reason). Fix the image or build without --strict to publish placeholders.")
+                throw BuildError(step: "Images", message: "--strict is set and \(gathered.images.failures.count) image(s) failed, the first \(first.url.shown), which \(first.reason). Fix the image or build without --strict to publish placeholders.")
             }
             if let limit = settings.imageFailureLimit, let error = gathered.images.exceeding(limit) { throw error }
             let renderer = early.renderer

@@ -88,7 +88,9 @@ enum CacheFiles {
     /// first, so that processes starting meanwhile leave the task to this one.
     static func claimPeriodicTask(marker: String, interval: TimeInterval, now: Date = Date()) -> Bool {
         var info = stat()
-        if stat(marker, &info) == 0, now.timeIntervalSince1970 - Double(info.st_mtim.tv_sec) < interval { return false }
+        // A marker dated more than a day ahead (a clock that was wrong, then set right) counts as
+        // due, or nothing would run until that date.
+        if stat(marker, &info) == 0, (-86_400..<interval).contains(now.timeIntervalSince1970 - Double(info.st_mtim.tv_sec)) { return false }
         return touch(marker, at: now)
     }
 

@@ -229,13 +229,13 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         }
         // libcurl's texts for a header section it, or URLSession on Linux, cannot take in.
         if text.contains("failed writing header") {
-            return .malformed("a header field holds bytes that URLSession on Linux does not accept (most often a letter outside ASCII, such as é in Latin-1)")
+            return .malformed("a header field holds bytes that URLSession on Linux does not accept (bytes that are not UTF-8, such as é in Latin-1)")
         }
         if text.contains("header without colon") {
             return .malformed("a header line has no colon")
         }
         if text == "out of memory" || text.contains("too large response headers") {
-            return .malformed("its header section is larger than the 100 KB libcurl reads")
+            return .malformed("its header section is larger than libcurl accepts")
         }
         if text.contains("empty reply from server") {
             return .transport(detail: "the server closed the connection without answering", unreachable: false)
@@ -255,6 +255,11 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         case NSURLErrorBadURL, NSURLErrorUnsupportedURL:
             // Refused before any connection: a port out of range, or an IPv6 address such as [::1].
             if let url, let problem = FetchableURL.problem(with: url) { return .unfetchableURL(problem) }
+            // libcurl gives the same code for an answer whose status line it cannot read (HTTP/1.1
+            // 099, or abc): a URL it can send, with a host that is no IPv6 address, was sent.
+            if let host = url?.host, !host.contains(":") {
+                return .malformed("its status line is not one of HTTP's (three digits from 100 to 599 after the version, as in HTTP/1.1 200 OK)")
+            }
             return .refusedURL
         case NSURLErrorNotConnectedToInternet:
             return .transport(detail: "there is no route to the host", unreachable: true)

@@ -56,7 +56,7 @@ extension ThumbnailPipeline.Outcome {
         let total = images.count + failures.count
         guard let first = failures.first, !limit.allows(failures: failures.count, of: total) else { return nil }
         return BuildError(step: "Images", message: "\(failures.count) of \(total) pictures failed, more than the limit of \(limit) "
-            + "(images.max_failures or --max-image-failures) allows; the first, \(first.url.absoluteString), \(first.reason). "
+            + "(images.max_failures or --max-image-failures) allows; the first, \(first.url.shown), \(first.reason). "
             + "When the API is having trouble, build again later; to publish these pages with placeholders, raise the limit.")
     }
 }

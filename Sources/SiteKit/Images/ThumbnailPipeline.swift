@@ -97,7 +97,7 @@ struct ThumbnailPipeline: Sendable {
                 if let failureLimit {
                     if failureLimit.allows(failures: failures.count, of: unique.count) {
                         reporter.warning("most pictures failed (\(failures.count) of \(unique.count)), so most pages show placeholders; "
-                            + "this site is published all the same, as the limit of \(failureLimit) failures (images.max_failures) allows.")
+                            + "this site is published all the same, as the limit of \(failureLimit) failures (images.max_failures or --max-image-failures) allows.")
                     }
                 } else {
                     reporter.warning("most pictures failed (\(failures.count) of \(unique.count)), so most pages show placeholders; "

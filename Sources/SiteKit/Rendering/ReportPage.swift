@@ -4,9 +4,11 @@ import Foundation
 extension SiteRenderer {
     func report(_ data: SiteData) throws -> RenderedFile {
         let people = data.people
-        // A country sent empty is none: a bar without a label, and a blank row heading, said nothing.
+        // A country sent empty is none: a bar without a label, and a blank row heading, said
+        // nothing. The nationality's code does not stand in for it: "FI" beside "Finland" was one
+        // country in two rows.
         let nationalities = Histogram.countsByKey(people.map { person in
-            [person.location?.country, person.nat?.uppercased()].compactMap { $0?.trimmedWhiteSpace }.first { !$0.isEmpty } ?? "Not given"
+            person.location?.country.map(\.trimmedWhiteSpace).flatMap { $0.isEmpty ? nil : $0 } ?? "Not given"
         })
         let shownCountries = 20
         let genders = Histogram.countsByKey(people.map { ($0.gender?.isEmpty == false ? $0.gender! : "unknown").capitalized })

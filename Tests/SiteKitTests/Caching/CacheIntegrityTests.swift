@@ -83,6 +83,11 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: live.path), "a writer still running keeps its file")
         let searched = try #require(try FileManager.default.attributesOfItem(atPath: marker.path)[.modificationDate] as? Date)
         #expect(abs(searched.timeIntervalSinceNow) < 60)
+        // A marker dated years ahead (a clock that was wrong) does not stop the search until then.
+        try Data("x".utf8).write(to: dead)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(3 * 365 * 86_400)], ofItemAtPath: marker.path)
+        _ = try HTTPCache(directory: folder.url)
+        #expect(!FileManager.default.fileExists(atPath: dead.path))
     }
 
     @Test func theTemporaryFolderOfEarlierVersionsIsEmptiedOfOrphansAndRemovedOnOpen() throws {

@@ -20,7 +20,7 @@ struct ChartSummary {
             if series.count > 1, largest.value == smallest.value {
                 sentences.append("Each has \(ChartFormat.number(largest.value)).")
             } else {
-                sentences.append("Largest: \(describe(largest, among: series)).")
+                sentences.append("Largest: \(describe(largest, among: chart.tableSeries ?? series)).")
                 if series.count > 1 { sentences.append("Smallest: \(describe(smallest, among: chart.tableSeries ?? series)).") }
             }
         case .columns:
@@ -34,7 +34,8 @@ struct ChartSummary {
 
     /// The first entry with the highest value.
     private var largest: ChartSeries {
-        chart.series.reduce(chart.series[0]) { best, item in item.value > best.value ? item : best }
+        let entries = chart.tableSeries ?? chart.series
+        return entries.reduce(entries[0]) { best, item in item.value > best.value ? item : best }
     }
 
     /// The first entry with the lowest value, among every category when the bars group some.
