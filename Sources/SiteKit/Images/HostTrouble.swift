@@ -61,6 +61,10 @@ final class HostTrouble: Sendable {
     func record(_ url: URL, networkFailure reason: String?) {
         let host = HostGate.key(url)
         let cancels = state.withLock { state -> [@Sendable () -> Void] in
+            // A host given up on stays given up for the build: a picture of it that was under way
+            // and ended otherwise (an answer, or stopped by the give-up itself) cleared it, and the
+            // build went back to the host, and its warnings lost the reason.
+            if let record = state.hosts[host], record.failuresInARow >= threshold { return [] }
             guard let reason else {
                 state.hosts[host] = nil
                 return []

@@ -83,7 +83,11 @@ struct ThumbnailPipeline: Sendable {
             var hosts: [String: [(url: URL, reason: String)]] = [:]
             for failure in failures where givenUp.contains(failure.url) { hosts[HostGate.key(failure.url), default: []].append(failure) }
             for (_, skipped) in hosts.sorted(by: { $0.key < $1.key }) {
-                guard let first = skipped.first, let why = trouble.why(first.url) else { continue }
+                guard let first = skipped.first, let why = trouble.why(first.url) else {
+                    // Never silent: without the host's reason, each picture says its own.
+                    for picture in skipped { reporter.warning("image \(picture.url.shown) \(picture.reason)" + ending) }
+                    continue
+                }
                 let count = skipped.count
                 reporter.warning("\(count) more \(count == 1 ? "picture" : "pictures") of \(first.url.host ?? "that host"), such as "
                     + "\(first.url.shown), \(count == 1 ? "was" : "were") not fetched: \(why), so this build gave up on the rest "

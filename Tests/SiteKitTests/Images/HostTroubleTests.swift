@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+@Suite("Giving up on a picture host that keeps failing")
+struct HostTroubleTests {
+    private let a = URL(string: "http://pictures.test/a.jpg")!
+    private let b = URL(string: "http://pictures.test/b.jpg")!
+
+    @Test("below the threshold an answer clears the failures; at it the host is given up on for the build, whatever its pictures under way do next")
+    func givenUpStaysGivenUp() {
+        let trouble = HostTrouble(threshold: 3)
+        trouble.record(a, networkFailure: "timed out after 2 s")
+        trouble.record(a, networkFailure: "timed out after 2 s")
+        trouble.record(b, networkFailure: nil)
+        #expect(trouble.why(a) == nil, "an answer between failures: not three in a row")
+        for _ in 0..<3 { trouble.record(a, networkFailure: "timed out after 2 s") }
+        #expect(trouble.why(b) == "pictures.test failed 3 pictures in a row (the last timed out after 2 s)")
+        // A picture that was under way ends with an answer, or stopped by the give-up itself:
+        // the host stays given up, and its reason stays for the warning.
+        trouble.record(b, networkFailure: nil)
+        #expect(trouble.givenUp(on: b) == "was not tried: pictures.test failed 3 pictures in a row (the last timed out after 2 s), so this build gave up on its other pictures")
+    }
+}
