@@ -164,6 +164,13 @@ struct SettingsFileTests {
         #expect(try SettingsFile.parse("jobs: 8\n", shownAs: "site.yml").0.jobs == 8)
     }
 
+    @Test("a list in brackets left open is blamed on the line where it opens, not the line after, where the parser gave up")
+    func unclosedFlowListNamesItsLine() throws {
+        let error = #expect(throws: SettingsError.self) { try SettingsFile.parse("title: x\nusers: [1\nper_page: 3\n", shownAs: "site.yml") }
+        #expect(error?.description.hasPrefix("site.yml:2: the file is not valid YAML: did not find expected ',' or ']' (the list or mapping opened here in brackets is not closed)") == true,
+                "\(String(describing: error))")
+    }
+
     @Test("a tab used to indent is named as the cause, on its line")
     func tabIndentation() {
         let error = #expect(throws: SettingsError.self) { try load("tab-indent.yml") }
