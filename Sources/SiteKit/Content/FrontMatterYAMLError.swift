@@ -14,7 +14,7 @@ struct YAMLProblem {
             // "could not find expected ':'" is reported where the scanner gave up, often the
             // line after the mistake; the context mark is where the broken key began.
             line = context?.mark.line ?? mark.line
-        case .parser(let context, let reason, let mark, _)? where context != nil && reason.hasPrefix("did not find expected"):
+        case .parser(let context, let reason, let mark, _)? where context != nil && (reason.contains("',' or ']'") || reason.contains("',' or '}'")):
             // A list or mapping in brackets left open is noticed a line or more later, where the
             // parser gave up: the context mark is where it opened, the line to fix.
             problem = reason + " (the list or mapping opened here in brackets is not closed)"

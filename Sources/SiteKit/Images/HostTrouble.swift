@@ -64,7 +64,14 @@ final class HostTrouble: Sendable {
             // A host given up on stays given up for the build: a picture of it that was under way
             // and ended otherwise (an answer, or stopped by the give-up itself) cleared it, and the
             // build went back to the host, and its warnings lost the reason.
-            if let record = state.hosts[host], record.failuresInARow >= threshold { return [] }
+            if let record = state.hosts[host], record.failuresInARow >= threshold {
+                // Failures that end meanwhile still count, for the reason the warnings give.
+                if let reason {
+                    state.hosts[host]?.failuresInARow += 1
+                    state.hosts[host]?.lastReason = reason
+                }
+                return []
+            }
             guard let reason else {
                 state.hosts[host] = nil
                 return []
