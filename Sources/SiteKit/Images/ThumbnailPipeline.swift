@@ -75,7 +75,10 @@ struct ThumbnailPipeline: Sendable {
         // A stopped build reports why it stopped, not every picture it did not fetch.
         if !Task.isCancelled {
             let givenUp = ledger.givenUp
-            let ending = strict ? "; with --strict, the build fails." : "; the page shows a placeholder instead."
+            // Beyond the failure limit the build fails too: no placeholder is promised then.
+            let overLimit = failureLimit.map { !$0.allows(failures: failures.count, of: unique.count) } ?? false
+            let ending = strict ? "; with --strict, the build fails."
+                : overLimit ? "; more pictures failed than images.max_failures allows, so the build fails." : "; the page shows a placeholder instead."
             for failure in failures where !givenUp.contains(failure.url) {
                 reporter.warning("image \(failure.url.shown) \(failure.reason)" + ending)
             }
@@ -91,7 +94,7 @@ struct ThumbnailPipeline: Sendable {
                 let count = skipped.count
                 reporter.warning("\(count) more \(count == 1 ? "picture" : "pictures") of \(first.url.host ?? "that host"), such as "
                     + "\(first.url.shown), \(count == 1 ? "was" : "were") not fetched: \(why), so this build gave up on the rest "
-                    + "(--verbose lists them)" + (strict ? "; with --strict, the build fails." : "; their pages show placeholders."))
+                    + "(--verbose lists them)" + (strict || overLimit ? ending : "; their pages show placeholders."))
                 for picture in skipped { reporter.detail("image \(picture.url.shown) \(picture.reason)") }
             }
             // Most of the site's pictures missing (the API went away mid-build): a deploy from CI

@@ -264,6 +264,9 @@ struct PicturePipelineTests {
                     + "(images.max_failures or --max-image-failures) allows; the first, http://127.0.0.1:") == true, "\(String(describing: error))")
                 #expect(error?.description.contains("answered HTTP 404") == true && error?.description.contains("raise the limit") == true)
                 #expect(error?.description.hasSuffix("Nothing was published: the output folder is as it was.") == true)
+                // Each picture's warning says the build fails, not that its page shows a placeholder.
+                #expect(strict.text.contains("answered HTTP 404; more pictures failed than images.max_failures allows, so the build fails."), "\(strict.text)")
+                #expect(!strict.text.contains("placeholder instead"))
                 #expect(try harness.site.files() == before)
             }
             for limit in [ImageFailureLimit.count(2), .percent(share + 0.1)] {
