@@ -83,7 +83,9 @@ extension HTTPClient {
         case .detail:
             reporter.detail(line)
         }
-        return answer(request, from: entry, freshness: freshness, outcome: .stale, attempts: attempts)
+        var result = answer(request, from: entry, freshness: freshness, outcome: .stale, attempts: attempts)
+        result.standIn = reason
+        return result
     }
 
     /// Why the stored `entry` may not stand in for a failing origin, in words for an error

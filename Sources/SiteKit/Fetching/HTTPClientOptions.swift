@@ -41,6 +41,9 @@ public struct FetchResult: Sendable {
     /// For an answer from the cache: why the stored copy was, or was not, fresh, in words
     /// ("fresh for 86,340 s more: Cache-Control: max-age=86400"), for `site fetch`.
     public var freshnessNote: String?
+    /// When a stale stored copy stood in for an origin that failed: how it failed ("answered
+    /// HTTP 503", "is an HTML page, not an image"), as the warning said it.
+    public var standIn: String?
 
     public init(response: HTTPResponse, outcome: CacheOutcome, age: Int? = nil, attempts: Int) {
         self.response = response

@@ -168,6 +168,11 @@ struct ThumbnailPipeline: Sendable {
             }
             let result = try await client.fetch(request, limits: TransferLimits(maxBodyBytes: limits.maxBytes), check: check)
             let response = result.response
+            // The cached copy that stood in for a failing origin came with a warning, and under
+            // --strict any picture's warning fails the build.
+            if strict, let standIn = result.standIn {
+                return Fetched(result: .failed(reason: "\(standIn), and its cached copy stood in for it"))
+            }
             guard response.status == 200 else {
                 return Fetched(result: .failed(reason: "answered HTTP \(response.status)"))
             }

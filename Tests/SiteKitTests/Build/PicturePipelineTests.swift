@@ -221,7 +221,7 @@ struct PicturePipelineTests {
         }
     }
 
-    @Test("a picture the origin now answers with an HTML page (status 200) does not replace the good cached copy: --refresh uses that copy with a warning, and so does --offline after it")
+    @Test("a picture the origin now answers with an HTML page (status 200) does not replace the good cached copy: --refresh uses that copy with a warning (which --strict turns into a failed build), and so does --offline after it")
     func brokenPictureKeepsTheCachedCopy() async throws {
         try await DemoAPIServer.with { server in
             var harness = try await Self.builtWithThumbnails(server, users: 12)
@@ -230,6 +230,12 @@ struct PicturePipelineTests {
             let broken = try #require(await server.log.requests(pathPrefix: "/api/portraits/thumb/").map(\.path).first)
             await server.faults.set(Fault(contentType: "image/jpeg", body: Data("<!DOCTYPE html><p>maintenance</p>".utf8)), forPathPrefix: broken)
             harness.options.refresh = true
+            // Under --strict the warning that the cached copy stood in fails the build, as any
+            // picture's warning does.
+            var strict = harness
+            strict.options.strict = true
+            let error = await #expect(throws: BuildError.self) { try await strict.build() }
+            #expect(error?.description.contains("is an HTML page, not an image, and its cached copy stood in for it") == true, "\(String(describing: error))")
             let refreshed = try await harness.build()
             #expect(refreshed.imageFailures == 0, "\(harness.text)")
             #expect(harness.text.contains(broken) && harness.text.contains("is an HTML page, not an image; serving the cached copy from"), "\(harness.text)")
