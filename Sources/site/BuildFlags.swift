@@ -17,7 +17,7 @@ struct BuildFlags: ParsableArguments {
     @Option(parsing: .unconditional, help: "The randomuser seed (one for all pages); site.yml's seed, else picked and printed.") var seed: String?
     @Option(name: .customLong("per-page"), parsing: .unconditional, help: "Entries per list page (default: site.yml's per_page, else \(BuildFlags.defaults.perPage)).") var perPage: Int?
     @Option(parsing: .unconditional, help: "Concurrent downloads, and connections per host (default: site.yml's jobs or images.jobs, else \(BuildFlags.defaults.jobs)).") var jobs: Int?
-    @Option(parsing: .unconditional, help: "Whole-response deadline per attempt, in seconds (default: site.yml's timeout, else \(Int(defaults.timeout))).") var timeout: Double?
+    @Option(parsing: .unconditional, help: "Whole-response deadline per attempt, in seconds or as a duration such as 30s or 2m (default: site.yml's timeout, else \(Int(defaults.timeout))).") var timeout: Seconds?
     @Option(parsing: .unconditional, help: "Freshness floor for cached responses, e.g. 10m or 1d (default: site.yml's cache.ttl, else none: the API's own headers decide).") var ttl: String?
     @Option(help: "How pages link to a folder's page: folders (users/, for a web server) or files (users/index.html, for a site opened from disk) (default: site.yml's links, else \(BuildFlags.defaults.links.rawValue)).")
     var links: String?
@@ -48,7 +48,7 @@ struct BuildFlags: ParsableArguments {
         if let users { given.users = users }
         if let perPage { given.perPage = perPage }
         if let jobs { given.jobs = jobs }
-        if let timeout { given.timeout = timeout }
+        if let timeout { given.timeout = timeout.value }
         if let seed { given.seed = seed }
         do {
             _ = try given.validated(file: "the command line", asFlags: true)
@@ -83,7 +83,7 @@ struct BuildFlags: ParsableArguments {
         if let seed { settings.seed = seed }
         if let perPage { settings.perPage = perPage }
         if let jobs { settings.jobs = jobs }
-        if let timeout { settings.timeout = timeout }
+        if let timeout { settings.timeout = timeout.value }
         if let ttl, let seconds = DurationText.seconds(ttl) { settings.cacheTTL = seconds }
         if let links, let style = LinkStyle(rawValue: links.lowercased()) { settings.links = style }
         if let maxImageFailures, let limit = ImageFailureLimit(maxImageFailures) { settings.imageFailureLimit = limit }

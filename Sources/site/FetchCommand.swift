@@ -45,15 +45,15 @@ struct FetchCommand: AsyncParsableCommand {
     @Flag(help: "Revalidate even a fresh cached copy (unless it is immutable), as a browser reload does.")
     var refresh = false
 
-    @Option(parsing: .unconditional, help: "Seconds allowed for each whole response.")
-    var timeout: Double = 30
+    @Option(parsing: .unconditional, help: "Seconds allowed for each whole response, or a duration such as 30s or 2m.")
+    var timeout = Seconds(30)
 
     @Flag(help: "Print one line per request on standard error.")
     var verbose = false
 
     func run() async throws {
         let options = FetchToolOptions(url: url, method: method, headers: headers, body: data.map { Data($0.utf8) },
-                                       json: json, noRetry: noRetry, offline: offline, refresh: refresh, timeout: timeout)
+                                       json: json, noRetry: noRetry, offline: offline, refresh: refresh, timeout: timeout.value)
         let reporter = Reporter(verbosity: verbose ? .verbose : .normal)
         let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         let cache: URL
@@ -62,6 +62,7 @@ struct FetchCommand: AsyncParsableCommand {
             guard !(offline && refresh) else {
                 throw FetchToolError("--offline and --refresh cannot be used together: --offline makes no request, and --refresh revalidates the cached response with one. Pick one")
             }
+            let timeout = timeout.value
             guard timeout > 0, timeout <= 3600 else {
                 throw FetchToolError("--timeout must be more than 0 and at most 3600 seconds, not \(timeout.isFinite ? timeout.formatted(.number.grouping(.never)) : "\(timeout)")")
             }

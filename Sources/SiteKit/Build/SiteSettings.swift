@@ -73,7 +73,7 @@ public struct SiteSettings: Sendable, Equatable {
             throw fail("images.per_host must be between 1 and 512, not \(imagesPerHost)")
         }
         guard timeout > 0, timeout <= 3600 else {
-            throw fail("\(name("timeout")) must be more than 0 and at most 3600 seconds, not \(timeout.formatted())")
+            throw fail("\(name("timeout")) must be more than 0 and at most 3600 seconds, not \(timeout.isFinite ? timeout.formatted(.number.grouping(.never)) : "\(timeout)")")
         }
         for (key, url) in [("randomuser_url", randomUserURL), ("jsonplaceholder_url", jsonPlaceholderURL)] {
             if let problem = FetchableURL.problem(with: url) {

@@ -186,12 +186,23 @@ import Testing
                                      (["build", "--demo", "--max-image-failures", "120%"], "--max-image-failures must be a number of pictures"),
                                      (["build", "--demo", "--offline", "--refresh"], "--offline and --refresh cannot be used together"),
                                      (["api", "--latency", "5x"], "--latency must be a duration such as 20ms or 0.5s, not 5x."),
+                                     // A duration is read as site.yml reads one; out of range, the number is written plainly.
+                                     (["build", "--demo", "--timeout", "2h"], "--timeout must be more than 0 and at most 3600 seconds, not 7200."),
+                                     (["fetch", "http://127.0.0.1:9/", "--timeout", "2h"], "--timeout must be more than 0 and at most 3600 seconds, not 7200"),
                                      (["api", "--fault", "nonsense"], "invalid fault \"nonsense\": it has no \"=\""),
                                      (["fetch", "http://127.0.0.1:9/", "--offline", "--refresh"], "--offline and --refresh cannot be used together")] {
             let run = try await Self.run(arguments)
             #expect(run.status == 64, "\(arguments): \(run.status)")
             #expect(String(decoding: run.errors, as: UTF8.self).contains(message), "\(arguments)")
         }
+    }
+
+    @Test("--timeout takes a duration as site.yml's timeout does (30s, 2m), where 30s was refused on the command line",
+          .enabled(if: executable != nil, "the site executable is not built next to the tests; run swift build first"))
+    func timeoutTakesADuration() async throws {
+        let run = try await Self.run(["fetch", "http://127.0.0.1:9/", "--timeout", "2s", "--no-retry"])
+        let said = String(decoding: run.errors, as: UTF8.self)
+        #expect(run.status == 1 && said.contains("could not be reached"), "\(run.status): \(said)")
     }
 
     @Test("a build whose standard error nobody reads any more (site build --verbose 2>&1 | head -1) still finishes and publishes, demo or live (SIGPIPE killed live ones, leaving their staging folder)",
