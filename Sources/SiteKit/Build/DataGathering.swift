@@ -113,12 +113,10 @@ struct DataGathering: Sendable {
             reporter.warning("\(BuildSummary.count(data.repeats, "person", "people")) in the people list \(data.repeats == 1 ? "was a repeat" : "were repeats") "
                 + "of an earlier one (the same login.uuid, or e-mail without one, and name) and \(data.repeats == 1 ? "is" : "are") listed once.")
         }
-        for (list, count) in data.repeatedIDs.sorted(by: { $0.key < $1.key }) {
-            let noun = list == "posts" ? (count == 1 ? "post" : "posts") : (count == 1 ? "author" : "authors")
-            let route = list == "posts" ? "posts" : "users"
-            reporter.warning("\(count) \(noun) from \(jsonPlaceholder.appendingPathComponent(route).shown) had the id of an earlier one and "
-                + "\(count == 1 ? "was" : "were") left out: \(list == "posts" ? "comments find their post" : "posts find their author") by id alone, "
-                + "so two of one id could not be told apart.")
+        for (count, one, many, route, lookup) in [(data.repeatedAuthors, "author", "authors", "users", "posts find their author"),
+                                                  (data.repeatedPosts, "post", "posts", "posts", "comments find their post")] where count > 0 {
+            reporter.warning("\(BuildSummary.count(count, one, many)) from \(jsonPlaceholder.appendingPathComponent(route).shown) had the id "
+                + "of an earlier one and \(count == 1 ? "was" : "were") left out: \(lookup) by id alone, so two of one id could not be told apart.")
         }
         let asked = settings.users
         if asked > 0, data.people.isEmpty {

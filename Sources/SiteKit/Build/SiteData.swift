@@ -10,18 +10,17 @@ public struct SiteData: Sendable {
     public var skipped: [SkippedEntries]
     /// People left out as repeats of an earlier one (same `login.uuid` and name).
     public var repeats: Int
-    /// Posts and authors left out because an earlier one had their id, by list ("posts",
-    /// "authors"): comments find their post, and posts their author, by id alone.
-    public var repeatedIDs: [String: Int] = [:]
+    /// Posts, and authors, left out because an earlier one had their id: comments find their
+    /// post, and posts their author, by id alone.
+    public var repeatedPosts = 0, repeatedAuthors = 0
 
     public init(people: [Person], posts: [Post], authors: [Author], comments: [Comment], skipped: [SkippedEntries] = []) {
         (self.people, repeats) = SiteData.unique(people)
         self.posts = SiteData.firstOfEachID(posts, \.id)
         self.authors = SiteData.firstOfEachID(authors, \.id)
         self.comments = comments
-        for (list, count) in [("posts", posts.count - self.posts.count), ("authors", authors.count - self.authors.count)] where count > 0 {
-            repeatedIDs[list] = count
-        }
+        repeatedPosts = posts.count - self.posts.count
+        repeatedAuthors = authors.count - self.authors.count
         self.skipped = skipped.filter { $0.count > 0 }
     }
 

@@ -161,10 +161,18 @@ struct ThumbnailPipeline: Sendable {
             let request = HTTPRequest(url: url, headers: ["Accept": "image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8"])
             // Checked before it is stored: a broken picture from the origin (a --refresh that found
             // an HTML page) must not replace the good copy the cache holds, which stands in for it.
+            // What the check read, kept so that a picture it passed is not read twice (as
+            // `Endpoint.load` keeps its decoding).
             let limits = limits
+            let inspected = Mutex<ImageInfo?>(nil)
             let check = BodyCheck(name: "picture") { response in
-                do { _ = try ImageInspector.inspect(response.body, limits: limits) } catch { return .refusedBody((error as? ImageError)?.description ?? "could not be read as a picture") }
-                return nil
+                do {
+                    let info = try ImageInspector.inspect(response.body, limits: limits)
+                    inspected.withLock { $0 = info }
+                    return nil
+                } catch {
+                    return .refusedBody((error as? ImageError)?.description ?? "could not be read as a picture")
+                }
             }
             let result = try await client.fetch(request, limits: TransferLimits(maxBodyBytes: limits.maxBytes), check: check)
             let response = result.response
@@ -176,7 +184,8 @@ struct ThumbnailPipeline: Sendable {
             guard response.status == 200 else {
                 return Fetched(result: .failed(reason: "answered HTTP \(response.status)"))
             }
-            let info = try ImageInspector.inspect(response.body, limits: limits)
+            let checked = result.outcome == .miss || result.outcome == .bypass ? inspected.withLock { $0 } : nil
+            let info = try checked ?? ImageInspector.inspect(response.body, limits: limits)
             let digest = SHA256.hash(data: response.body)
             let name = ContentHashName.fileName(digest: digest, format: info.format)
             let path = "thumbs/" + name
