@@ -219,7 +219,12 @@ struct SettingsReader {
             guard base.user == nil, base.password == nil else {
                 throw fail(key, "the address the site is served at, without a user name or password (such as https://user.github.io/project/)")
             }
-            settings.baseURL = base.absoluteString
+            // A page's address is not where the site is (links would go under `index.html/`).
+            guard !SiteURL.namesPage(URLComponents(url: base, resolvingAgainstBaseURL: false)?.path ?? base.path) else {
+                throw fail(key, "the folder the site is served at, not a page in it (such as https://user.github.io/project/, not …/project/index.html)")
+            }
+            // `//team/` would make the 404 page's links `//team/…`, addresses on the host "team".
+            settings.baseURL = SiteURL.normalizingPath(of: base).absoluteString
         case "source":
             guard let mode = SourceMode(rawValue: try text(key, node).lowercased()) else { throw fail(key, "auto, live or demo") }
             settings.source = mode

@@ -10,18 +10,15 @@ public struct SiteSettings: Sendable, Equatable {
     /// The path of `baseURL` with one trailing `/` (`/project/` on a GitHub Pages project site):
     /// where the site's 404 page links from, and where `site serve` serves it too.
     public var basePath: String { SiteURL.rootPath(baseURL) }
-    /// Whether `baseURL` is on a domain reserved for examples (example.com, .org, .net and their
-    /// subdomains, RFC 2606), such as the placeholder `site init` writes: no site is served there.
-    public var baseURLIsPlaceholder: Bool {
-        guard let host = URL(string: baseURL)?.host?.lowercased() else { return false }
-        return ["example.com", "example.org", "example.net"].contains { host == $0 || host.hasSuffix("." + $0) }
-    }
+    /// Whether `baseURL` is an address no published site is served at: a placeholder (see
+    /// `PlaceholderAddress`). Pages then name no canonical address.
+    public var baseURLIsPlaceholder: Bool { PlaceholderAddress(baseURL) != nil }
 
     /// What a live build says of a placeholder `baseURL`, or nil. (Demo builds, `noindex` and
     /// made up, say nothing: the quick start would warn before anyone has a site to serve.)
     var placeholderBaseURLWarning: String? {
-        guard baseURLIsPlaceholder else { return nil }
-        return "base_url is \(baseURL), a placeholder (an example domain, as site init writes): the sitemap, robots.txt and the feed "
+        guard let kind = PlaceholderAddress(baseURL) else { return nil }
+        return "base_url is \(baseURL), \(kind.description): the sitemap, robots.txt and the feed "
             + "give that address for every page, so search engines and feed readers are sent there. Set base_url in site.yml "
             + "to the address this site will be served at."
     }

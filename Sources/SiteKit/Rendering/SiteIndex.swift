@@ -16,8 +16,11 @@ struct SiteIndex: Sendable {
     var commentsByPost: [Int: [Comment]]
     var postsByAuthor: [Int: [Entry<Post>]]
 
-    /// Folder names a slug must never take, because the list pages use them.
-    static let reserved: Set<String> = ["page", "index", "index-json"]
+    /// Names a slug must never take: those the list pages use, and the device names Windows
+    /// refuses as file names with any extension (`con.html`), so that a site copied there, or
+    /// unzipped there to be browsed from disk, has every page.
+    static let reserved: Set<String> = Set(["page", "index", "index-json"]).union(windowsDeviceNames)
+    static let windowsDeviceNames: Set<String> = Set(["con", "prn", "aux", "nul"] + (1...9).flatMap { ["com\($0)", "lpt\($0)"] })
 
     init(_ data: SiteData) {
         var peopleSlugs = SlugRegistry()

@@ -10,11 +10,13 @@ public enum Slug {
     /// with `-`, is at most `maxLength` UTF-8 bytes without splitting a character, and is
     /// `fallback` when nothing usable is left. Text is composed first (Unicode NFC), so that a
     /// name decomposed as macOS writes file names (`е` + U+0308) gives the same slug as the
-    /// `ё` typed in an address bar.
+    /// `ё` typed in an address bar. Joiners, which a letter and they form one character with, do
+    /// not cost the letter: a zero-width non-joiner (Persian writes حسن‌زاده with one) separates
+    /// words as a space does, and a zero-width joiner is dropped.
     public static func make(_ text: String, maxLength: Int = 60, fallback: String = "item") -> String {
         var slug = ""
         var pendingHyphen = false
-        for character in foldLatin(composed(text)).lowercased() {
+        for character in foldLatin(composed(withoutJoiners(text))).lowercased() {
             if isKept(character) {
                 if pendingHyphen, !slug.isEmpty { slug += "-" }
                 pendingHyphen = false
@@ -26,6 +28,22 @@ public enum Slug {
         slug = truncate(slug, toUTF8Bytes: max(0, maxLength))
         while slug.hasSuffix("-") { slug.removeLast() }
         return slug.isEmpty ? fallback : slug
+    }
+
+    /// `text` with each zero-width non-joiner (U+200C) made a space and each zero-width joiner
+    /// (U+200D) removed. Both attach to the character before them, so that `ن` + ZWNJ is one
+    /// `Character` whose joiner, not a letter, would make the whole of it a separator.
+    private static func withoutJoiners(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 == "\u{200C}" || $0 == "\u{200D}" }) else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\u{200C}": scalars.append(" ")
+            case "\u{200D}": continue
+            default: scalars.append(scalar)
+            }
+        }
+        return String(scalars)
     }
 
     /// `text` in NFC. Only text holding a combining mark or a conjoining Hangul letter can be

@@ -64,13 +64,33 @@ struct BaseURLTests {
                 "a demo build is noindex and made up")
     }
 
-    @Test("reserved example domains and their subdomains are placeholders; others are not",
-          arguments: [("https://example.com/", true), ("https://www.example.org/blog/", true), ("http://EXAMPLE.NET", true),
-                      ("https://notexample.com/", false), ("https://user.github.io/project/", false)])
-    func placeholderDomains(url: String, placeholder: Bool) {
+    @Test("reserved example domains, .example and .invalid names, and this machine's addresses are placeholders; others are not",
+          arguments: [("https://example.com/", PlaceholderAddress.example), ("https://www.example.org/blog/", .example),
+                      ("http://EXAMPLE.NET", .example), ("https://example.com./", .example), ("https://site.example/", .example),
+                      ("https://b\u{FC}cher.example/team/", .example), ("https://x.invalid/", .example),
+                      ("http://localhost:8000/", .local), ("https://app.localhost/", .local), ("http://127.0.0.1:8000/", .local),
+                      ("http://127.1.2.3/", .local), ("http://[::1]:8000/", .local), ("http://0.0.0.0/", .local),
+                      ("https://notexample.com/", nil), ("https://user.github.io/project/", nil), ("https://example.community/", nil),
+                      ("https://people.test/", nil), ("http://127.0.0.1.nip.io/", nil), ("http://10.0.0.5/", nil)] as [(String, PlaceholderAddress?)])
+    func placeholderDomains(url: String, kind: PlaceholderAddress?) {
         var settings = SiteSettings()
         settings.baseURL = url
-        #expect(settings.baseURLIsPlaceholder == placeholder)
+        #expect(PlaceholderAddress(url) == kind)
+        #expect(settings.baseURLIsPlaceholder == (kind != nil))
+        #expect((settings.placeholderBaseURLWarning != nil) == (kind != nil))
+    }
+
+    @Test("a base_url on this machine is warned about as one, and pages name no canonical address there")
+    func localAddressIsAWarning() async throws {
+        try await DemoAPIServer.with { server in
+            var harness = try BuildHarness(source: .live, users: 3)
+            defer { harness.remove() }
+            harness.use(server)
+            harness.settings.baseURL = "http://localhost:8000/"
+            _ = try await harness.build()
+            #expect(harness.text.contains("warning: base_url is http://localhost:8000/, an address of the machine that reads it (localhost or a loopback address), not of a published site: the sitemap"), "\(harness.text)")
+            #expect(try harness.site.files().allSatisfy { !String(decoding: $0.value, as: UTF8.self).contains("rel=\"canonical\"") })
+        }
     }
 
     @Test("a base_url with a user name or password is refused: every page's canonical link, the sitemap and the feed would publish it; one that is no URL says which kind of address it takes")
@@ -81,6 +101,26 @@ struct BaseURLTests {
         }
         let notURL = #expect(throws: SettingsError.self) { try SettingsFile.parse("base_url: people.test/\n", shownAs: "site.yml") }
         #expect(notURL?.description == "site.yml:1: 'base_url' must be an http(s) URL such as https://user.github.io/project/, not people.test/.")
+    }
+
+    @Test("a base_url path is normalised: doubled slashes dropped, dot segments resolved, the trailing slash kept",
+          arguments: [("https://qaorg.github.io//team/", "https://qaorg.github.io/team/"),
+                      ("https://qaorg.github.io/./team/../team2/", "https://qaorg.github.io/team2/"),
+                      ("https://x.test/a//b", "https://x.test/a/b"), ("https://x.test/a/..", "https://x.test/"),
+                      ("https://x.test/../../a/", "https://x.test/a/"), ("https://x.test/a/%2E%2E/b/", "https://x.test/b/"),
+                      ("https://x.test//", "https://x.test/"), ("https://x.test", "https://x.test"), ("https://x.test/team", "https://x.test/team"),
+                      ("https://x.test/caf%C3%A9/", "https://x.test/caf%C3%A9/"), ("https://x.test/v1.2/", "https://x.test/v1.2/")])
+    func pathIsNormalised(written: String, used: String) throws {
+        let settings = try SettingsFile.parse("base_url: \(written)\n", shownAs: "site.yml").0
+        #expect(settings.baseURL == used)
+    }
+
+    @Test("a base_url that names a page, not the folder the site is in, is refused")
+    func pageIsRefused() {
+        for text in ["https://qaorg.github.io/team/index.html", "https://x.test/about.HTM"] {
+            let error = #expect(throws: SettingsError.self) { try SettingsFile.parse("base_url: \(text)\n", shownAs: "site.yml") }
+            #expect(error?.description == "site.yml:1: 'base_url' must be the folder the site is served at, not a page in it (such as https://user.github.io/project/, not …/project/index.html).")
+        }
     }
 
     @Test("a base_url with a query or a fragment is refused: every address of the site would carry it")

@@ -34,6 +34,16 @@ struct SlugTests {
         #expect(Slug.make("۱۲۳ نام") == "۱۲۳-نام")
     }
 
+    @Test("a letter joined to a zero-width joiner or non-joiner stays: the non-joiner separates words, the joiner goes")
+    func joiners() {
+        // Persian compound names are written with a non-joiner: حسن‌زاده, علی‌پور.
+        #expect(Slug.make("\u{062D}\u{0633}\u{0646}\u{200C}\u{0632}\u{0627}\u{062F}\u{0647} \u{0639}\u{0644}\u{06CC}\u{200C}\u{067E}\u{0648}\u{0631}")
+                == "حسن-زاده-علی-پور")
+        #expect(Slug.make("Zoë\u{200D} Test") == "zoe-test")
+        #expect(Slug.make("a\u{200D}b zwj") == "ab-zwj")
+        #expect(Slug.make("\u{200C}\u{200D}") == "item")
+    }
+
     @Test("decomposed text (as macOS writes file names) gives the slug of the composed text typed in an address bar")
     func decomposedTextIsComposed() {
         let decomposed = "\u{0415}\u{0308}лка \u{0418}\u{0306}ога"  // Е + diaeresis, И + breve

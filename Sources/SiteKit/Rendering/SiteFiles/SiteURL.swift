@@ -18,6 +18,34 @@ enum SiteURL {
         return path.hasSuffix("/") ? path : path + "/"
     }
 
+    /// `url` with its path's empty segments (`//`) dropped and its `.` and `..` segments resolved
+    /// (RFC 3986, 5.2.4: `..` never climbs above the root), keeping a trailing `/`; the same URL
+    /// when there is nothing to change, so that `https://host` stays as written.
+    static func normalizingPath(of url: URL) -> URL {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
+        let path = components.percentEncodedPath
+        let raw = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        guard raw.dropLast().contains(where: { $0.isEmpty }) || raw.contains(where: { isDot($0) || isDotDot($0) }) else { return url }
+        var segments: [Substring] = []
+        for segment in raw where !segment.isEmpty && !isDot(segment) {
+            if isDotDot(segment) { _ = segments.popLast() } else { segments.append(segment) }
+        }
+        let folder = path.hasSuffix("/") || raw.last.map { isDot($0) || isDotDot($0) } == true
+        components.percentEncodedPath = "/" + segments.joined(separator: "/") + (folder && !segments.isEmpty ? "/" : "")
+        return components.url ?? url
+    }
+
+    /// Whether `path` ends in a page's file name (`index.html`, `about.htm`) rather than a folder.
+    static func namesPage(_ path: String) -> Bool {
+        guard !path.hasSuffix("/"), let last = path.split(separator: "/").last?.lowercased() else { return false }
+        return last.hasSuffix(".html") || last.hasSuffix(".htm") || last.hasSuffix(".xhtml")
+    }
+
+    private static func isDot(_ segment: Substring) -> Bool { segment == "." || segment.lowercased() == "%2e" }
+    private static func isDotDot(_ segment: Substring) -> Bool {
+        ["..", ".%2e", "%2e.", "%2e%2e"].contains(segment.lowercased())
+    }
+
     /// The absolute URL of `path`, a site-relative file path such as `users/page/2/index.html`.
     ///
     /// Each segment is percent-encoded as UTF-8 (everything but RFC 3986 unreserved characters),
