@@ -21,8 +21,13 @@ struct CleanCommand: ParsableCommand {
             let (settings, project) = try flags.resolveSettings(reporter: Reporter())
             let options = BuildOptions(projectDirectory: project)
             let result = try SiteCleaner(output: options.outputFolder(settings.output), cache: options.resolve(settings.cacheDirectory),
-                                         project: project, outputIsLinked: options.namesOutputThroughLink(settings.output)).clean()
+                                         project: project, outputIsLinked: options.namesOutputThroughLink(settings.output),
+                                         isStopped: TerminationSignal.caught()).clean()
             print(Reporter.printable(result.lines.joined(separator: "\n")))
+        } catch is SiteCleaner.Interrupted {
+            StandardStream.error("interrupted: site clean stopped before it was done. What it removed is gone and the rest stays, "
+                + "and the output folder is still the build's: run site clean again to finish, or build.\n")
+            throw ExitCode(130)
         } catch {
             StandardStream.error("error: \(paragraph(error))\n")
             throw ExitCode.failure

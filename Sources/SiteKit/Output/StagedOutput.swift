@@ -33,6 +33,9 @@ public final class StagedOutput: Sendable {
     /// The SHA-256 of every file written, when there is a store: the files a `BuildRecord` can
     /// restore from it.
     private let digests = Mutex<[String: SHA256Digest]>([:])
+    /// The staging folder's lock, held until the site is swapped in or thrown away: what tells
+    /// other builds, whatever their PID namespace, that the folder is no leftover.
+    private let lock: FolderLock?
 
     /// What a build did to the output, for the summary.
     public struct Counts: Sendable, Equatable {
@@ -64,6 +67,7 @@ public final class StagedOutput: Sendable {
         try OutputError.wrap(path: staging.path, action: "create the staging folder") {
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
         }
+        lock = FolderLock(staging.path)
         let mark = stagingPath + "/" + OutputOwnership.markName
         do {
             try OutputError.wrap(path: mark, action: "write") {
@@ -266,6 +270,8 @@ public final class StagedOutput: Sendable {
             }
         }
         try swapIn()
+        // Published: no longer a staging folder for anyone to keep.
+        lock?.release()
         store?.sweepIfDue()
     }
 
@@ -294,7 +300,12 @@ public final class StagedOutput: Sendable {
             return
         }
         takeFolderAttributes()
+        // The previous site is locked too, so that once it has the staging name no other build
+        // takes it for a leftover and removes it alongside this one.
+        let previousLock = FolderLock(destinationPath)
+        defer { previousLock?.release() }
         if site_rename_exchange(stagingPath, destinationPath) == 0 {
+            lock?.release()
             do {
                 try fileManager.removeItem(atPath: stagingPath)
             } catch {
@@ -412,6 +423,7 @@ public final class StagedOutput: Sendable {
     /// output is untouched.
     public func discard() {
         try? FileManager.default.removeItem(at: staging)
+        lock?.release()
         store?.forgetNew()
     }
 
@@ -432,21 +444,35 @@ public final class StagedOutput: Sendable {
     /// What the staging folders of the output `name` are called, up to their builder's PID.
     static func stagingPrefix(_ name: String) -> String { ".\(name).staging-" }
 
-    /// The PID of the build that may still be filling the staging folder `folder`, or nil when it
-    /// is a leftover: its process is gone, is a zombie, or is another that got its PID since
-    /// (`ProcessLiveness`). A folder with this process's PID is a leftover too unless this process
-    /// is building into it (`live`): an earlier process had the same PID.
-    static func builder(of folder: URL, prefix: String) -> pid_t? {
+    /// The PID of the build that may still be filling the staging folder `folder` (as its name
+    /// gives it), or nil when it is a leftover. A build holds its staging folder's lock
+    /// (`FolderLock`) until it ends, however it ends, so an unlocked folder is a leftover; only
+    /// one made in the last seconds, or one that cannot be opened to ask, is judged by the PID
+    /// in its name (`ProcessLiveness`: gone, a zombie, or another process that got the PID
+    /// since). A folder with this process's PID is a leftover too unless this process is
+    /// building into it (`live`): an earlier process had the same PID.
+    static func builder(of folder: URL, prefix: String, now: Date = Date()) -> pid_t? {
         let ownPID = ProcessInfo.processInfo.processIdentifier
         if live.withLock({ $0.contains(folder.path) }) { return ownPID }
-        guard let pid = folder.lastPathComponent.dropFirst(prefix.count).split(separator: "-").first.flatMap({ pid_t($0) }),
-              pid != ownPID else { return nil }
+        let named = folder.lastPathComponent.dropFirst(prefix.count).split(separator: "-").first.flatMap { pid_t($0) }
         var info = stat()
-        guard lstat(folder.path, &info) == 0,
-              ProcessLiveness.mayBeRunning(pid: pid, lastModified: Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec))) else {
-            return nil
+        guard lstat(folder.path, &info) == 0 else { return nil }
+        let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec))
+        switch FolderLock.isHeld(folder.path) {
+        case true?:
+            // A build holds it, maybe in another PID namespace (a container), where the PID in
+            // the name is not this one's to look up.
+            return named ?? 0
+        case false?:
+            // Nobody holds it: its build ended, unless the folder is new enough to be between
+            // being made and being locked, when the PID says what it can.
+            guard now.timeIntervalSince(modified) < 10, let pid = named, pid != ownPID,
+                  ProcessLiveness.mayBeRunning(pid: pid, lastModified: modified) else { return nil }
+            return pid
+        case nil:
+            guard let pid = named, pid != ownPID, ProcessLiveness.mayBeRunning(pid: pid, lastModified: modified) else { return nil }
+            return pid
         }
-        return pid
     }
 
     /// The staging folders this process is building into.

@@ -43,11 +43,19 @@ public struct SiteCleaner: Sendable {
     /// the folder it leads to is emptied but stays, so that the link still leads somewhere.
     public let outputIsLinked: Bool
 
-    public init(output: URL, cache: URL, project: URL, outputIsLinked: Bool = false) {
+    /// Asked before each removal: true stops the clean there, with `Interrupted` (Ctrl-C).
+    public var isStopped: @Sendable () -> Bool
+
+    /// A clean stopped by `isStopped` between two removals: each folder is still one builds and
+    /// the next clean know (the output's mark is removed last).
+    public struct Interrupted: Error {}
+
+    public init(output: URL, cache: URL, project: URL, outputIsLinked: Bool = false, isStopped: @escaping @Sendable () -> Bool = { false }) {
         self.output = output.standardizedFileURL
         self.cache = cache.standardizedFileURL
         self.project = project.standardizedFileURL
         self.outputIsLinked = outputIsLinked
+        self.isStopped = isStopped
     }
 
     /// Removes what builds wrote and says what it removed and kept.
@@ -102,6 +110,9 @@ public struct SiteCleaner: Sendable {
         var removedAny = false
         let root = ProtectedPlaces.realPath(output)
         for path in written.sorted() where (try? OutputPath.check(path)) != nil {
+            // Its folders are tried even when the file is gone already (a clean stopped midway).
+            var parent = (path as NSString).deletingLastPathComponent
+            while !parent.isEmpty { folders.insert(parent); parent = (parent as NSString).deletingLastPathComponent }
             let file = output.appendingPathComponent(path)
             var info = stat()
             // Only a regular file inside the output: a folder of it replaced by a symbolic link
@@ -110,16 +121,16 @@ public struct SiteCleaner: Sendable {
                   ProtectedPlaces.path(ProtectedPlaces.realPath(file.deletingLastPathComponent()), isInside: root) else { continue }
             try remove(file)
             removedAny = true
-            var parent = (path as NSString).deletingLastPathComponent
-            while !parent.isEmpty { folders.insert(parent); parent = (parent as NSString).deletingLastPathComponent }
         }
-        let mark = output.appendingPathComponent(OutputOwnership.markName)
-        try remove(mark)
         // Deepest first, so that a folder is tried after what it held.
         for folder in folders.sorted(by: { $0.count > $1.count }) {
             let url = output.appendingPathComponent(folder)
             if (try? fileManager.contentsOfDirectory(atPath: url.path))?.isEmpty == true { try remove(url) }
         }
+        // The mark goes last: a clean stopped before it leaves a folder builds still know as theirs
+        // (its files listed but gone), not empty folders that look like somebody else's.
+        let mark = output.appendingPathComponent(OutputOwnership.markName)
+        try remove(mark)
         // What stays: hidden entries at the top, and every other file by its path.
         let top = (try? fileManager.contentsOfDirectory(atPath: output.path)) ?? []
         let visible = OutputFiles.regular(in: output)?.map(\.path) ?? top.filter { !$0.hasPrefix(".") }
@@ -167,6 +178,7 @@ public struct SiteCleaner: Sendable {
     }
 
     private func remove(_ item: URL) throws {
+        if isStopped() { throw Interrupted() }
         do {
             try FileManager.default.removeItem(at: item)
         } catch {

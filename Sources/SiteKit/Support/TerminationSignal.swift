@@ -41,6 +41,23 @@ public enum TerminationSignal {
         }
     }
 
+    /// Starts catching SIGINT and SIGTERM for work that cannot await (`site clean`): the work
+    /// asks the returned closure between steps, which is true once either signal came, and stops
+    /// where it stands, at a point it chose. Caught for the rest of the process.
+    public static func caught() -> @Sendable () -> Bool {
+        let stream = listen()
+        let received = Arrival()
+        Task.detached {
+            await first(of: stream)
+            received.flag.store(true, ordering: .releasing)
+        }
+        return { received.flag.load(ordering: .acquiring) }
+    }
+
+    private final class Arrival: Sendable {
+        let flag = Atomic<Bool>(false)
+    }
+
     /// Returns when the process receives SIGINT or SIGTERM, or when the task is cancelled.
     public static func wait() async {
         await first(of: listen())

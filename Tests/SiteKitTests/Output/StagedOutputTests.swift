@@ -243,6 +243,79 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: recent.path), "that process may be the build making it")
     }
 
+    @Test("a staging folder whose lock a build holds is kept whatever PID its name gives (a build in another container's PID namespace), and is a leftover once the lock is gone")
+    func lockedStagingFoldersAreLive() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let destination = folder.url.appendingPathComponent("public")
+        // Process 1 is this namespace's init, which started long before; 999999 is nobody.
+        let asInit = folder.url.appendingPathComponent(".public.staging-1-c0ffee00")
+        let asNobody = folder.url.appendingPathComponent(".public.staging-999999-c0ffee00")
+        for made in [asInit, asNobody] {
+            try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: made.path)
+        }
+        var locks = [asInit, asNobody].compactMap { FolderLock($0.path) }
+        try #require(locks.count == 2)
+        #expect(FolderLock(asInit.path) == nil, "one lock at a time")
+        let first = try StagedOutput(destination: destination)
+        first.discard()
+        #expect(FileManager.default.fileExists(atPath: asInit.path) && FileManager.default.fileExists(atPath: asNobody.path))
+        #expect(StagedOutput.builder(of: asNobody, prefix: ".public.staging-") == 999999)
+        #expect(StagedOutput.builder(of: asInit, prefix: ".public.staging-") == 1)
+        locks.forEach { $0.release() }
+        locks = []
+        #expect(StagedOutput.builder(of: asInit, prefix: ".public.staging-") == nil, "init did not make it: nobody holds its lock")
+        let second = try StagedOutput(destination: destination)
+        second.discard()
+        #expect(!FileManager.default.fileExists(atPath: asInit.path) && !FileManager.default.fileExists(atPath: asNobody.path))
+    }
+
+    @Test("a build's staging folder is locked while it is filled, and the lock goes with the build")
+    func buildsLockTheirStagingFolder() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let destination = folder.url.appendingPathComponent("public")
+        let output = try StagedOutput(destination: destination)
+        #expect(FolderLock.isHeld(output.staging.path) == true)
+        try output.write(Data("<p>one</p>".utf8), to: "index.html")
+        try output.commit()
+        #expect(FolderLock.isHeld(destination.path) == false, "the published site is nobody's staging folder")
+        let next = try StagedOutput(destination: destination)
+        let staging = next.staging.path
+        next.discard()
+        #expect(FolderLock.isHeld(staging) == nil, "thrown away")
+    }
+
+    #if os(Linux)
+    @Test("a lock another process holds (flock(1), as a build in another container would) keeps its folder")
+    func anotherProcessesLock() throws {
+        let flock = URL(fileURLWithPath: "/usr/bin/flock")
+        guard FileManager.default.isExecutableFile(atPath: flock.path) else { return }
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let held = folder.url.appendingPathComponent(".public.staging-999999-f10c4000")
+        try FileManager.default.createDirectory(at: held, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: held.path)
+        let holder = Process()
+        holder.executableURL = flock
+        holder.arguments = ["--exclusive", held.path, "/bin/sleep", "30"]
+        try holder.run()
+        defer { kill(holder.processIdentifier, SIGKILL); holder.waitUntilExit() }
+        var waited = 0
+        while FolderLock.isHeld(held.path) != true, waited < 500 { usleep(10_000); waited += 1 }
+        try #require(FolderLock.isHeld(held.path) == true)
+        let output = try StagedOutput(destination: folder.url.appendingPathComponent("public"))
+        output.discard()
+        #expect(FileManager.default.fileExists(atPath: held.path))
+        kill(holder.processIdentifier, SIGKILL)
+        holder.waitUntilExit()
+        let after = try StagedOutput(destination: folder.url.appendingPathComponent("public"))
+        after.discard()
+        #expect(!FileManager.default.fileExists(atPath: held.path), "killed, its lock went with it")
+    }
+    #endif
+
     @Test("a leftover of a build that has exited but not been reaped (a zombie) is removed")
     func zombieLeftovers() throws {
         let folder = try TemporaryFolder()

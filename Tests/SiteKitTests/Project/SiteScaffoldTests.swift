@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import SiteKit
 
@@ -222,6 +223,39 @@ struct SiteScaffoldTests {
         #expect(clean.output.contains("emptied \(ProtectedPlaces.realPath(web)), which stays: a symbolic link leads to it"), "\(clean.output)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: web.path) == [])
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: site.appendingPathComponent("public").path) == "../web")
+    }
+
+    @Test("a clean stopped between two removals (Ctrl-C) leaves an output builds and the next clean still know as theirs")
+    func interruptedClean() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let fileManager = FileManager.default
+        let output = folder.url.appendingPathComponent("public"), cache = folder.url.appendingPathComponent(".cache")
+        let written = ["index.html", "users/a.html", "users/b.html", "posts/1.html", "assets/site.css"]
+        for path in written {
+            let url = output.appendingPathComponent(path)
+            try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: url)
+        }
+        try OutputOwnership.markBytes(listing: Set(written)).write(to: output.appendingPathComponent(OutputOwnership.markName))
+        // Every number of removals before the stop, up to all of them: the mark goes last.
+        for allowed in 0...9 {
+            let removals = Atomic<Int>(0)
+            let cleaner = SiteCleaner(output: output, cache: cache, project: folder.url, isStopped: {
+                removals.add(1, ordering: .relaxed).newValue > allowed
+            })
+            do {
+                _ = try cleaner.clean()
+                break
+            } catch is SiteCleaner.Interrupted {
+                guard fileManager.fileExists(atPath: output.path) else { continue }
+                #expect(fileManager.fileExists(atPath: output.appendingPathComponent(OutputOwnership.markName).path),
+                        "stopped after \(allowed): still the build's folder")
+                try OutputOwnership(places: ProtectedPlaces(project: folder.url, cache: cache)).check(output)
+            }
+        }
+        let last = try SiteCleaner(output: output, cache: cache, project: folder.url).clean()
+        #expect(!fileManager.fileExists(atPath: output.path), "\(last) \((try? fileManager.subpathsOfDirectory(atPath: output.path)) ?? [])")
     }
 
     @Test("clean keeps what builds keep: a deploy's .git and a .nojekyll in the output, and whatever in the cache folder is not a build's")
