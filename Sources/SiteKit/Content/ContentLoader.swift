@@ -147,24 +147,7 @@ public struct ContentLoader: Sendable {
     /// Why `file` is no file to read a page from, in words, or nil: a folder, a symbolic link that
     /// leads nowhere or round in a loop, or a named pipe or device, whose reading could wait forever.
     static func notAFile(_ file: URL) -> String? {
-        var info = stat()
-        guard stat(file.path, &info) == 0 else {
-            let failure = errno
-            var link = stat()
-            if failure == ELOOP {
-                return "it is a symbolic link that leads round in a loop. Point it at a Markdown file, or remove it."
-            }
-            if lstat(file.path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
-                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: file.path)) ?? "?"
-                return "it is a symbolic link to \(target), which does not exist. Point it at a Markdown file, or remove it."
-            }
-            return "the file could not be read (\(String(cString: strerror(failure)).lowercased())). Check that it is a readable file."
-        }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return nil
-        case S_IFDIR: return "it is a folder, not a file: pages are the .md files directly in content/. Rename the folder."
-        default: return "it is not a regular file (a named pipe, a device or a socket), and reading one can wait forever. Put a Markdown file there instead."
-        }
+        FileKind.problem(file, expected: "a Markdown file", folder: "pages are the .md files directly in content/. Rename the folder.")
     }
 
     /// The file as people know it: the content folder's name plus the file name.

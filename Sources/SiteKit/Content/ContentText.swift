@@ -16,7 +16,7 @@ enum ContentText {
     }
 
     /// The line holding the first byte that is not valid UTF-8.
-    private static func invalidLine(in bytes: Data) -> Int {
+    static func invalidLine(in bytes: Data) -> Int {
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         var line = 1

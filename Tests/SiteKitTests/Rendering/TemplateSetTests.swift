@@ -166,6 +166,68 @@ struct TemplateSetTests {
         }
     }
 
+    @Test("with a transform (the interpreter, no depth limit), a parent extended inside its own override of a block it expands, and a partial named by the data, are errors before anything renders; the build crashed")
+    func interpreterLoopsAreRefused() throws {
+        let footer = "<footer>{{lowercased(site.title)}}</footer>\n"
+        #expect {
+            try templates(["page": "{{<layout}}{{$content}}{{<layout}}{{/layout}}{{/content}}{{/layout}}", "footer": footer])
+        } throws: { error in
+            "\(error)".contains("page.mustache extends layout on line 1 inside its own override of the block content, which layout expands")
+                && "\(error)".contains("use a transform")
+        }
+        #expect {
+            try templates(["page": "{{<layout}}{{$content}}{{>*page.which}}{{/content}}{{/layout}}", "loop": "LOOP {{uppercased(page.title)}} {{>*page.which}}"])
+        } throws: { error in
+            "\(error)".contains("includes a partial named by the data ({{>*page.which}}, line 1)") && "\(error)".contains("use a transform")
+        }
+        // A parent inside a block that it does not expand, or whose block it overrides itself, renders.
+        let (set, folder) = try templates([
+            "page": "{{<layout}}{{$content}}{{<card}}{{$title}}T{{/title}}{{/card}}{{<layout}}{{$content}}inner{{/content}}{{/layout}}{{/content}}{{/layout}}",
+            "card": "<div>{{$title}}{{/title}}</div>", "footer": footer])
+        defer { folder.remove() }
+        #expect(try set.render("card", [:]) == "<div></div>")
+        // Without a transform the same templates compile, and the compiled rendering's depth limit catches the loop.
+        let (compiled, other) = try templates(["page": "{{<layout}}{{$content}}{{<layout}}{{/layout}}{{/content}}{{/layout}}"])
+        defer { other.remove() }
+        #expect(throws: (any Error).self) { try compiled.render("page", ["site": ["title": "t"] as [String: Any]]) }
+    }
+
+    @Test("a template that is a folder, a dangling or looping link, or not UTF-8 is an error that says which")
+    func unreadableTemplatesSayWhy() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let file = folder.url.appendingPathComponent("page.mustache")
+        func error() -> String {
+            do {
+                _ = try TemplateSources(overridesIn: folder.url)
+                return ""
+            } catch {
+                return "\(error)"
+            }
+        }
+        try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
+        #expect(error() == "template \(file.path) cannot be used: it is a folder, not a file: templates are the .mustache files directly in \(folder.url.lastPathComponent)/. Rename the folder. Fix or remove the file to use the default theme.")
+        try FileManager.default.removeItem(at: file)
+        try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: "/nonexistent.mustache")
+        #expect(error().contains("cannot be used: it is a symbolic link to /nonexistent.mustache, which does not exist. Point it at a template, or remove it."))
+        try FileManager.default.removeItem(at: file)
+        try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: "page.mustache")
+        #expect(error().contains("cannot be used: it is a symbolic link that leads round in a loop"))
+        try FileManager.default.removeItem(at: file)
+        try Data("<p>\n<p>caf".utf8 + [0xE9] + Data("</p>\n".utf8)).write(to: file)
+        #expect(error() == "template \(file.path) is not valid UTF-8 text (line 2). Save it as UTF-8 in your editor. Fix or remove the file to use the default theme.")
+    }
+
+    @Test("with a partial named by the data ({{>*name}}), no template of the folder is called unused")
+    func dynamicPartialsUseAnyTemplate() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        for (name, text) in ["card": "CARD", "page": "{{<layout}}{{$content}}[{{>*page.which}}]{{/content}}{{/layout}}"] {
+            try Data(text.utf8).write(to: folder.url.appendingPathComponent(name + ".mustache"))
+        }
+        #expect(try TemplateSources(overridesIn: folder.url).unused.isEmpty)
+    }
+
     @Test("the ids templates write out (id=\"extra\", id='other') are the ids headings avoid; ids made of values are not; the theme's own are HeadingAnchors.reserved")
     func elementIDsOfTemplates() throws {
         let folder = try TemporaryFolder()

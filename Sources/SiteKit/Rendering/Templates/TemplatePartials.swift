@@ -72,6 +72,88 @@ enum TemplatePartials {
         return deepest
     }
 
+    /// A parent included inside a block override that expands that same block again, with no
+    /// override of its own for it: `{{<layout}}{{$content}}{{<layout}}{{/layout}}{{/content}}{{/layout}}`.
+    /// The outer override stays in force inside the inner parent, so its `{{$content}}` renders
+    /// the override, which includes the parent again, for ever. Returns the template, the line of
+    /// the inner parent tag, the parent and the block; nil when there is none.
+    static func blockLoop(in sources: [String: String]) -> (name: String, line: Int, parent: String, block: String)? {
+        var blocks: [String: Set<String>] = [:]
+        var visiting = Set<String>()
+        // Every block a template expands, through its parents and partials.
+        func blocksExpanded(by name: String) -> Set<String> {
+            if let known = blocks[name] { return known }
+            guard let source = sources[name], visiting.insert(name).inserted else { return [] }
+            defer { visiting.remove(name) }
+            var found = Set<String>()
+            for tag in TemplateTags(source).tags {
+                switch tag.sigil {
+                case "$": found.insert(tag.name)
+                case "<", ">": if sources[tag.name] != nil { found.formUnion(blocksExpanded(by: tag.name)) }
+                default: break
+                }
+            }
+            blocks[name] = found
+            return found
+        }
+        for name in sources.keys.sorted() {
+            let tags = TemplateTags(sources[name] ?? "").tags
+            var open: [(sigil: Character, name: String)] = []
+            for (index, tag) in tags.enumerated() {
+                guard let sigil = tag.sigil else { continue }
+                switch sigil {
+                case "/":
+                    _ = open.popLast()
+                    continue
+                case "<" where sources[tag.name] != nil:
+                    // The blocks overridden around this tag: `$` frames inside a parent.
+                    var overridden = Set<String>()
+                    var insideParent = false
+                    for frame in open {
+                        if frame.sigil == "<" { insideParent = true }
+                        if frame.sigil == "$", insideParent { overridden.insert(frame.name) }
+                    }
+                    let own = directOverrides(of: index, in: tags)
+                    if let block = overridden.subtracting(own).intersection(blocksExpanded(by: tag.name)).sorted().first {
+                        return (name, tag.line, tag.name, block)
+                    }
+                default:
+                    break
+                }
+                if "#^$<".contains(sigil) { open.append((sigil, tag.name)) }
+            }
+        }
+        return nil
+    }
+
+    /// The blocks the parent tag at `index` overrides itself (`$` tags directly inside it).
+    private static func directOverrides(of index: Int, in tags: [TemplateTags.Tag]) -> Set<String> {
+        var depth = 0
+        var names = Set<String>()
+        for tag in tags[(index + 1)...] {
+            guard let sigil = tag.sigil else { continue }
+            if sigil == "/" {
+                if depth == 0 { break }
+                depth -= 1
+            } else if "#^$<".contains(sigil) {
+                if depth == 0, sigil == "$" { names.insert(tag.name) }
+                depth += 1
+            }
+        }
+        return names
+    }
+
+    /// Whether a template includes a partial named at render time (`{{>*name}}`), which can be
+    /// any template, itself too.
+    static func dynamicPartial(in sources: [String: String]) -> (name: String, line: Int, tag: String)? {
+        for name in sources.keys.sorted() {
+            if let tag = TemplateTags(sources[name] ?? "").tags.first(where: { $0.sigil == ">" && $0.name.hasPrefix("*") }) {
+                return (name, tag.line, tag.name)
+            }
+        }
+        return nil
+    }
+
     /// A chain of templates that leads back to where it started (`["page", "card", "page"]`),
     /// through partials or parents, with the line of each step's tag; nil when there is none.
     ///

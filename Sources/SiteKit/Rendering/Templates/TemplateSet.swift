@@ -52,8 +52,17 @@ public struct TemplateSources: Sendable {
                     continue
                 }
                 let url = directory.appendingPathComponent(file)
-                guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-                    throw TemplateError(file: url.path, message: "could not be read as UTF-8 text")
+                if let problem = FileKind.problem(url, expected: "a template", folder: "templates are the .mustache files directly in \(folder)/. Rename the folder.") {
+                    throw TemplateError(file: url.path, message: "cannot be used: " + String(problem.dropLast()))
+                }
+                let data: Data
+                do {
+                    data = try Data(contentsOf: url)
+                } catch {
+                    throw TemplateError(file: url.path, message: "could not be read (\(FileProblem.describe(error)))")
+                }
+                guard let text = String(data: data, encoding: .utf8) else {
+                    throw TemplateError(file: url.path, message: "is not valid UTF-8 text (line \(ContentText.invalidLine(in: data))). Save it as UTF-8 in your editor")
                 }
                 let name = String(file.dropLast(".mustache".count))
                 if text.allSatisfy(\.isWhitespace), DefaultTemplates.all[name] != nil {
@@ -63,11 +72,13 @@ public struct TemplateSources: Sendable {
                 overridden.append(name)
             }
         }
+        // A partial named by the data (`{{>*name}}`) may be any of them: none is known to be unused.
+        let dynamic = TemplatePartials.dynamicPartial(in: sources) != nil
         // `check` reads every template's tags: a quarter of a no-op rebuild's CPU time (28-31 ms
         // with it, 21-22 without, at 500 people). The theme's own templates pass it (`ThemeTests`),
         // so only a build with overrides runs it.
         let included = overridden.isEmpty ? [] : try Self.check(sources, overridden: overridden, in: directory)
-        unused = overridden.filter { DefaultTemplates.all[$0] == nil && !included.contains($0) }
+        unused = overridden.filter { !dynamic && DefaultTemplates.all[$0] == nil && !included.contains($0) }
             .map { "\(directory?.lastPathComponent ?? "templates")/\($0).mustache" }
         var hasher = SHA256()
         for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
@@ -214,7 +225,25 @@ public struct TemplateSet: Sendable {
                 """)
         }
         // Without the compiled form, nothing bounds how deep mustache's interpreter goes: a chain
-        // of partials each nesting sections (a hundred of ninety) crashed the build.
+        // of partials each nesting sections (a hundred of ninety) crashed the build, and so did a
+        // block that includes its own parent and a partial named by the data.
+        if compiled == nil, engine != .interpreter, !sources.overridden.isEmpty {
+            let transforms = "These templates use a transform (such as uppercased(…)), which only mustache's interpreter renders, and it has no limit on depth"
+            if let loop = TemplatePartials.blockLoop(in: sources.sources) {
+                throw TemplateError(file: TemplateSources.file(of: loop.name, overridden: sources.overridden, in: sources.directory), message: """
+                    extends \(loop.parent) on line \(loop.line) inside its own override of the block \(loop.block), which \(loop.parent) \
+                    expands: the override renders \(loop.parent) again, which renders the override again, without end. \(transforms): \
+                    the build would crash. Give that \(loop.parent) its own {{$\(loop.block)}}, or move it out of the block
+                    """)
+            }
+            if let dynamic = TemplatePartials.dynamicPartial(in: sources.sources) {
+                throw TemplateError(file: TemplateSources.file(of: dynamic.name, overridden: sources.overridden, in: sources.directory), message: """
+                    includes a partial named by the data ({{>\(dynamic.tag)}}, line \(dynamic.line)), which can be any template, this one \
+                    too. \(transforms): a page whose data names a template that includes itself would crash the build. Include \
+                    the partials by name, or remove the transforms
+                    """)
+            }
+        }
         if compiled == nil, !sources.overridden.isEmpty {
             let deepest = TemplatePartials.deepestNesting(in: sources.sources)
             if deepest.depth > CompiledRendering.depthLimit {
