@@ -80,6 +80,11 @@ public struct SiteBuild: Sendable {
                 reporter.warning("the cache folder \(cacheDirectory.standardizedFileURL.path) cannot be used (\(reason)): this build "
                     + "keeps no copies of its pages there, so one whose output was removed writes every page again")
             }
+            if gathered.source.isDemo, sources.layoutOmitsDemo {
+                reporter.warning("templates/layout.mustache does not use demo, so the pages of this demo build do not ask search engines "
+                    + "to leave them out (the theme's layout adds <meta name=\"robots\" content=\"noindex\"> with {{#demo}}…{{/demo}}); "
+                    + "robots.txt still does. Copy that line from site init --with-templates into your layout before publishing demo data.")
+            }
             if options.strict, let first = gathered.images.failures.first {
                 throw BuildError(step: "Images", message: "--strict is set and \(gathered.images.failures.count) image(s) failed, the first \(first.url.shown), which \(first.reason). Fix the image or build without --strict to publish placeholders.")
             }

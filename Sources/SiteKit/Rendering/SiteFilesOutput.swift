@@ -35,8 +35,14 @@ extension SiteRenderer {
         for start in stride(from: 0, to: index.people.count, by: max(1, chunk)) {
             let records = index.people[start..<min(start + max(1, chunk), index.people.count)].map { entry in
                 let thumb = PersonEntry.listPicture(of: entry.item, in: images)
+                // Without a picture, the placeholder the list shows (initials on a colour of the name).
+                let placeholder = thumb == nil
+                    ? Placeholder.svg(name: entry.item.displayName, initialsOf: entry.item.initialsName,
+                                      width: PersonEntry.thumbnailSize, height: PersonEntry.thumbnailSize, decorative: true)
+                    : nil
                 return SearchRecord(n: entry.item.displayName, e: entry.item.email, c: entry.item.location?.country,
-                                    u: SiteIndex.folder(SiteIndex.personPath(entry.slug)), t: thumb?.image.path, w: thumb?.width, h: thumb?.height)
+                                    u: SiteIndex.folder(SiteIndex.personPath(entry.slug)), t: thumb?.image.path, w: thumb?.width, h: thumb?.height,
+                                    p: placeholder)
             }
             guard let encoded = try? encoder.encode(records) else { return Data("[]".utf8) }
             if start > 0 { json.append(UInt8(ascii: ",")) }
@@ -47,7 +53,8 @@ extension SiteRenderer {
     }
 }
 
-/// A person in `users/index.json`, with one-letter keys to keep the file small.
+/// A person in `users/index.json`, with one-letter keys to keep the file small: name, email,
+/// country, page, thumbnail and its size, or the placeholder's markup (`p`) when there is none.
 struct SearchRecord: Encodable {
-    var n: String, e: String?, c: String?, u: String, t: String?, w: Int?, h: Int?
+    var n: String, e: String?, c: String?, u: String, t: String?, w: Int?, h: Int?, p: String?
 }

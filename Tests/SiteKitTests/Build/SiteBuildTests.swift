@@ -92,6 +92,22 @@ struct SiteBuildTests {
         }
     }
 
+    @Test("a demo build whose own layout leaves demo out warns that its pages are not marked noindex; the theme's layout marks them")
+    func layoutWithoutDemoIsAWarning() async throws {
+        let harness = try BuildHarness(source: .demo, users: 3)
+        defer { harness.remove() }
+        _ = try await harness.build()
+        #expect(try harness.site.html("index.html").contains("<meta name=\"robots\" content=\"noindex\">"))
+        #expect(!harness.text.contains("does not use demo"))
+        let templates = harness.folder.url.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        try Data("<!doctype html><title>{{page.title}}</title>{{{header}}}<main>{{$content}}{{/content}}</main>{{{footer}}}\n".utf8)
+            .write(to: templates.appendingPathComponent("layout.mustache"))
+        _ = try await harness.build()
+        #expect(!(try harness.site.html("index.html").contains("noindex")))
+        #expect(harness.text.contains("warning: templates/layout.mustache does not use demo, so the pages of this demo build do not ask search engines to leave them out"), "\(harness.text)")
+    }
+
     @Test("a Markdown file beyond the intros is a page of its own, linked from every page's menu; a template nothing uses is named in a note")
     func ownPagesAndUnusedTemplates() async throws {
         let harness = try BuildHarness(users: 4)

@@ -124,6 +124,12 @@ struct SiteFilesTests {
         let decoded = try #require(try JSONSerialization.jsonObject(with: whole) as? [[String: Any]])
         #expect(decoded.count == 7)
         #expect(decoded[0]["t"] as? String == "thumbs/1.png" && decoded[1]["t"] == nil)
+        // Without a picture, the list's placeholder, escaped as markup: the search shows what the list shows.
+        #expect(decoded[0]["p"] == nil)
+        #expect(decoded[2]["p"] as? String == Placeholder.svg(name: people[2].displayName, initialsOf: people[2].initialsName,
+                                                              width: PersonEntry.thumbnailSize, height: PersonEntry.thumbnailSize, decorative: true))
+        #expect((decoded[2]["p"] as? String)?.contains("</script>") == false)
+        #expect(SearchScript.javascript.contains("insertAdjacentHTML(\"afterbegin\", person.p)"))
         let empty = SiteIndex(SiteData(people: [], posts: [], authors: [], comments: []))
         #expect(renderer.searchIndex(empty, images: [:]) == Data("[]".utf8))
     }

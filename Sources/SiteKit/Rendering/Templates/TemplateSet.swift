@@ -12,6 +12,12 @@ public struct TemplateSources: Sendable {
     public let overridden: [String]
     /// The folder the overrides came from, for error messages.
     let directory: URL?
+    /// Whether a `templates/` layout leaves `demo` out: the theme's layout marks every page of a
+    /// demo build `noindex` with it (`{{#demo}}<meta name="robots" …>{{/demo}}`).
+    public var layoutOmitsDemo: Bool {
+        guard overridden.contains("layout"), let layout = sources["layout"] else { return false }
+        return !TemplateTags(layout).tags.contains { $0.name == "demo" || $0.name.hasPrefix("demo.") }
+    }
     /// Files of `templates/` that neither replace a template of the theme nor are included as a
     /// partial by any template, as people know them ("templates/old.mustache"): a build names them.
     public let unused: [String]

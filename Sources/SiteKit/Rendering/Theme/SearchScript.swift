@@ -33,6 +33,9 @@ enum SearchScript {
           img.alt = "";
           img.loading = "lazy";
           item.appendChild(img);
+        } else if (person.p) {
+          // The list's own placeholder, markup the build made and escaped.
+          item.insertAdjacentHTML("afterbegin", person.p);
         }
         var text = document.createElement("div");
         text.className = "person-text";

@@ -82,7 +82,9 @@ enum Stylesheet {
     .comment-head { margin: 0 0 .25rem; overflow-wrap: anywhere; }
     .comment p { margin: .25rem 0; }
     .post-links, .author-list { display: grid; gap: .4rem; }
-    .search { margin: 1rem 0; display: grid; gap: .35rem; max-width: 32rem; }
+    /* The field keeps a readable width; the results are laid out as the full-width list they replace. */
+    .search { margin: 1rem 0; display: grid; gap: .35rem; }
+    .search label, .search input, .search-status { max-width: 32rem; }
     /* The field's only outline: --muted keeps it above the 3:1 contrast WCAG asks of controls. */
     .search input { font: inherit; padding: .5rem .75rem; border: 1px solid var(--muted); border-radius: .5rem;
       background: var(--card); color: var(--fg); }
