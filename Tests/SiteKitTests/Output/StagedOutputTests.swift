@@ -299,7 +299,8 @@ import Testing
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: held.path)
         let holder = Process()
         holder.executableURL = flock
-        holder.arguments = ["--exclusive", held.path, "/bin/sleep", "30"]
+        // --close: flock(1) itself holds the lock, not the command it runs, so killing it drops it.
+        holder.arguments = ["--exclusive", "--close", held.path, "/bin/sleep", "5"]
         try holder.run()
         defer { kill(holder.processIdentifier, SIGKILL); holder.waitUntilExit() }
         var waited = 0
