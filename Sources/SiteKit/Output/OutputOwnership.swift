@@ -71,11 +71,38 @@ public struct OutputOwnership: Sendable {
                                  allowed: Set(["404.html", "assets", "authors", "favicon.svg", "feed.xml", "index.html", "posts",
                                                "report", "robots.txt", "sitemap.xml", "thumbs", "users"]))
 
-    /// Whether another file system is mounted at `folder` (its device differs from its parent's).
-    static func isMountPoint(_ folder: URL) -> Bool {
+    /// Whether a file system is mounted at `folder`: its device differs from its parent's, or, for
+    /// a bind mount of a folder of the same file system (same device), the system's mount table
+    /// lists it (`/proc/self/mountinfo` on Linux).
+    static func isMountPoint(_ folder: URL, mountTable: String? = try? String(contentsOfFile: "/proc/self/mountinfo", encoding: .utf8)) -> Bool {
         var own = stat(), parent = stat()
         guard stat(folder.path, &own) == 0, stat(folder.deletingLastPathComponent().path, &parent) == 0 else { return false }
-        return own.st_dev != parent.st_dev
+        if own.st_dev != parent.st_dev { return true }
+        guard let mountTable else { return false }
+        return mountPoints(in: mountTable).contains(ProtectedPlaces.realPath(folder))
+    }
+
+    /// The mount points `mountinfo` lists (its fifth field, with `\040`-style octal escapes undone).
+    static func mountPoints(in mountinfo: String) -> Set<String> {
+        var points = Set<String>()
+        for line in mountinfo.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: false)
+            guard fields.count > 4 else { continue }
+            var bytes: [UInt8] = []
+            var rest = Array(fields[4].utf8)[...]
+            while let byte = rest.first {
+                if byte == UInt8(ascii: "\\"), rest.count >= 4,
+                   let value = UInt8(String(decoding: rest.dropFirst().prefix(3), as: UTF8.self), radix: 8) {
+                    bytes.append(value)
+                    rest = rest.dropFirst(4)
+                } else {
+                    bytes.append(byte)
+                    rest = rest.dropFirst()
+                }
+            }
+            points.insert(String(decoding: bytes, as: UTF8.self))
+        }
+        return points
     }
 
     static func isUnmarkedBuild(_ visible: [String]) -> Bool {

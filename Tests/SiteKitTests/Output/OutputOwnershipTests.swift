@@ -173,6 +173,12 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         #expect(!OutputOwnership.isMountPoint(folder.url))
+        // A bind mount of a folder of the same file system has its parent's device: the mount table tells.
+        let realFolder = ProtectedPlaces.realPath(folder.url)
+        let table = "36 25 0:32 / /proc rw - proc proc rw\n97 29 8:1 /src \(realFolder.replacingOccurrences(of: " ", with: "\\040")) rw - ext4 /dev/sda1 rw\n"
+        #expect(OutputOwnership.isMountPoint(folder.url, mountTable: table))
+        #expect(!OutputOwnership.isMountPoint(folder.url, mountTable: "36 25 0:32 / /proc rw - proc proc rw\n"))
+        #expect(OutputOwnership.mountPoints(in: "1 2 0:1 / /srv/web\\040root rw - ext4 x rw\n") == ["/srv/web root"])
         let places = ProtectedPlaces(project: folder.url, cache: folder.url.appendingPathComponent(".cache"))
         do {
             try OutputOwnership(places: places).check(proc)
