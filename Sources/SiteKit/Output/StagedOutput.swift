@@ -458,21 +458,15 @@ public final class StagedOutput: Sendable {
         var info = stat()
         guard lstat(folder.path, &info) == 0 else { return nil }
         let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec))
-        switch FolderLock.isHeld(folder.path) {
-        case true?:
-            // A build holds it, maybe in another PID namespace (a container), where the PID in
-            // the name is not this one's to look up.
-            return named ?? 0
-        case false?:
-            // Nobody holds it: its build ended, unless the folder is new enough to be between
-            // being made and being locked, when the PID says what it can.
-            guard now.timeIntervalSince(modified) < 10, let pid = named, pid != ownPID,
-                  ProcessLiveness.mayBeRunning(pid: pid, lastModified: modified) else { return nil }
-            return pid
-        case nil:
-            guard let pid = named, pid != ownPID, ProcessLiveness.mayBeRunning(pid: pid, lastModified: modified) else { return nil }
-            return pid
-        }
+        let held = FolderLock.isHeld(folder.path)
+        // A build holds it, maybe in another PID namespace (a container), where the PID in the
+        // name is not this one's to look up.
+        if held == true { return named ?? 0 }
+        // Nobody holds it: its build ended, unless the folder is new enough to be between being
+        // made and being locked. Then, or when the lock cannot be asked, the PID says what it can.
+        if held == false, now.timeIntervalSince(modified) >= 10 { return nil }
+        guard let pid = named, pid != ownPID, ProcessLiveness.mayBeRunning(pid: pid, lastModified: modified) else { return nil }
+        return pid
     }
 
     /// The staging folders this process is building into.

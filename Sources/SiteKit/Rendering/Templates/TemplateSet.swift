@@ -79,7 +79,8 @@ public struct TemplateSources: Sendable {
             }
         }
         // A partial named by the data (`{{>*name}}`) may be any of them: none is known to be unused.
-        let dynamic = TemplatePartials.dynamicPartial(in: sources) != nil
+        // (The theme names its partials: a build without overrides reads no tags, see below.)
+        let dynamic = !overridden.isEmpty && TemplatePartials.dynamicPartial(in: sources) != nil
         // `check` reads every template's tags: a quarter of a no-op rebuild's CPU time (28-31 ms
         // with it, 21-22 without, at 500 people). The theme's own templates pass it (`ThemeTests`),
         // so only a build with overrides runs it.
@@ -233,24 +234,22 @@ public struct TemplateSet: Sendable {
         // Without the compiled form, nothing bounds how deep mustache's interpreter goes: a chain
         // of partials each nesting sections (a hundred of ninety) crashed the build, and so did a
         // block that includes its own parent and a partial named by the data.
-        if compiled == nil, engine != .interpreter, !sources.overridden.isEmpty {
+        if compiled == nil, !sources.overridden.isEmpty {
             let transforms = "These templates use a transform (such as uppercased(…)), which only mustache's interpreter renders, and it has no limit on depth"
-            if let loop = TemplatePartials.blockLoop(in: sources.sources) {
+            if engine != .interpreter, let loop = TemplatePartials.blockLoop(in: sources.sources) {
                 throw TemplateError(file: TemplateSources.file(of: loop.name, overridden: sources.overridden, in: sources.directory), message: """
                     extends \(loop.parent) on line \(loop.line) inside its own override of the block \(loop.block), which \(loop.parent) \
                     expands: the override renders \(loop.parent) again, which renders the override again, without end. \(transforms): \
                     the build would crash. Give that \(loop.parent) its own {{$\(loop.block)}}, or move it out of the block
                     """)
             }
-            if let dynamic = TemplatePartials.dynamicPartial(in: sources.sources) {
+            if engine != .interpreter, let dynamic = TemplatePartials.dynamicPartial(in: sources.sources) {
                 throw TemplateError(file: TemplateSources.file(of: dynamic.name, overridden: sources.overridden, in: sources.directory), message: """
                     includes a partial named by the data ({{>\(dynamic.tag)}}, line \(dynamic.line)), which can be any template, this one \
                     too. \(transforms): a page whose data names a template that includes itself would crash the build. Include \
                     the partials by name, or remove the transforms
                     """)
             }
-        }
-        if compiled == nil, !sources.overridden.isEmpty {
             let deepest = TemplatePartials.deepestNesting(in: sources.sources)
             if deepest.depth > CompiledRendering.depthLimit {
                 let chain = deepest.chain.count > 8
@@ -259,8 +258,7 @@ public struct TemplateSet: Sendable {
                 throw TemplateError(file: TemplateSources.file(of: deepest.chain.first ?? "", overridden: sources.overridden, in: sources.directory),
                                     message: """
                     nests sections, blocks and partials \(deepest.depth) deep (\(chain)), more than \(CompiledRendering.depthLimit). \
-                    These templates use a transform (such as uppercased(…)), which only mustache's interpreter renders, and it \
-                    has no limit on depth: the build would crash. Nest less, or remove the transforms
+                    \(transforms): the build would crash. Nest less, or remove the transforms
                     """)
             }
         }
