@@ -41,11 +41,12 @@ struct DataGathering: Sendable {
             } catch let error as FetchError where error.isUnreachable {
                 let host = Self.hostAndPort(error.url)
                 let why: String, detail: String
+                let copy = error.unusedCopy.map { "no usable copy of \(error.url.shown) (\($0))" } ?? "no copy of \(error.url.shown)"
                 if error.kind == .offlineMiss {
-                    why = "--offline forbids the network, and the cache holds no copy of \(error.url.shown)"
+                    why = "--offline forbids the network, and the cache holds \(copy)"
                     detail = "\(host) not cached, --offline"
                 } else {
-                    why = "\(host) could not be reached (\(Self.reason(error))), and the cache holds no copy of \(error.url.shown)"
+                    why = "\(host) could not be reached (\(Self.reason(error))), and the cache holds \(copy)"
                     detail = "\(host) unreachable"
                 }
                 // --live fails where the network is not to be had: offline, the way to live data is a

@@ -148,6 +148,35 @@ public final class HTTPCache: Sendable {
             .sorted { $0.metadata.responseTime > $1.metadata.responseTime }
     }
 
+    /// Why the cache has no copy of `url` it can use though it may hold one, in words for an error
+    /// ("/…/entries/3f/3f…​.0 is damaged: …"), or nil when it holds none: a file of the URL that
+    /// cannot be read, or that is cut short or altered (its length or checksum does not match),
+    /// or a folder of entries that cannot be listed. Only asked when a request fails: `entries`
+    /// takes such a copy for no copy at all.
+    func unusableCopy(method: String, url: URL) -> String? {
+        let key = CacheEntry.primaryKey(method: method, url: url)
+        let (folder, prefix) = location(forKey: key)
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        } catch {
+            guard FileManager.default.fileExists(atPath: folder) else { return nil }
+            return "its folder \(folder) cannot be read (\(FileProblem.describe(error)))"
+        }
+        for name in names.sorted() where name.hasPrefix(prefix) {
+            let path = folder + "/" + name
+            guard let (data, _) = PlainFile.read(path) else {
+                let failure = errno
+                guard FileManager.default.fileExists(atPath: path) else { continue }
+                return "\(path) cannot be read (\(String(cString: strerror(failure)).lowercased()))"
+            }
+            if CacheEntryCodec.decode(data) == nil {
+                return "\(path) is damaged (cut short or altered since it was stored: its length or checksum does not match)"
+            }
+        }
+        return nil
+    }
+
     /// Stores `entry`, replacing the stored response with the same URL and selecting headers.
     /// Returns the identity of the file written.
     @discardableResult

@@ -160,7 +160,8 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         case .refusedBody(let problem):
             return "\(target) \(problem); it was not cached. Check the URL, or retry later if the server is having trouble\(demo)."
         case .offlineMiss:
-            return "\(target) is not in the cache, and --offline forbids the network. Go online and \(forBuild ? "build once to fill the cache, or use --demo" : "fetch it once to fill the cache")."
+            let cached = unusedCopy == nil ? "is not in the cache" : "has no usable copy in the cache"
+            return "\(target) \(cached), and --offline forbids the network. Go online and \(forBuild ? "build once to fill the cache, or use --demo" : "fetch it once to fill the cache")."
         case .offlineForbidden(let directive):
             return "\(target) has a cached copy, but its server forbids using it unchecked (Cache-Control: \(directive)), and --offline forbids the network. Retry online."
         case .limit(let detail):

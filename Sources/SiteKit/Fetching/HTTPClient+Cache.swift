@@ -73,7 +73,7 @@ extension HTTPClient {
                 return answer(request, from: selected, freshness: freshness, outcome: freshness.isFresh ? .hit : .stale)
             }
         } else if options.offline {
-            throw FetchError(.offlineMiss, method: request.method, url: request.url)
+            throw noting(nil, for: request, in: FetchError(.offlineMiss, method: request.method, url: request.url))
         }
         if directives.onlyIfCached {
             return FetchResult(response: CachedAnswer.gatewayTimeout(for: request), outcome: .miss, attempts: 0)

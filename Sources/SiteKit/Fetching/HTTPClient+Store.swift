@@ -106,11 +106,16 @@ extension HTTPClient {
         return nil
     }
 
-    /// `error`, saying why the stored copy `entry` did not stand in for the origin, if there is one.
+    /// `error`, saying why the stored copy `entry` did not stand in for the origin, if there is
+    /// one; without one, why a file the cache holds for the URL could not be read, if there is one.
     func noting(_ entry: CacheEntry?, for request: HTTPRequest, in error: FetchError) -> FetchError {
-        guard let entry, entry.status < 500, let refusal = staleRefusal(request, entry: entry) else { return error }
         var error = error
-        error.unusedCopy = refusal
+        if let entry {
+            guard entry.status < 500, let refusal = staleRefusal(request, entry: entry) else { return error }
+            error.unusedCopy = refusal
+        } else {
+            error.unusedCopy = cache?.unusableCopy(method: "GET", url: request.url)
+        }
         return error
     }
 

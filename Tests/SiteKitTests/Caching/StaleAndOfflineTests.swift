@@ -140,6 +140,35 @@ import Testing
         }
     }
 
+    @Test("a damaged copy in the cache is named as such, offline and when the origin cannot be reached, not called missing")
+    func damagedCopyIsNamed() async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        let offline = HTTPClientOptions(timeout: 30, retry: .none, offline: true)
+        var address: URL?
+        try await TestOrigin.run({ _ in .text("kept", headers: ["Cache-Control": "max-age=10"]) }) { origin in
+            address = origin.url("/kept")
+            _ = try await harness.get(origin.url("/kept"))
+        }
+        let url = try #require(address)
+        let file = try #require(harness.entryFiles().first)
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.truncate(atOffset: 40)
+        try handle.close()
+        let error = await #expect(throws: FetchError.self) { _ = try await harness.get(url, options: offline) }
+        let message = error?.description ?? ""
+        #expect(error?.kind == .offlineMiss)
+        #expect(message.contains("has no usable copy in the cache, and --offline forbids the network"), "\(message)")
+        #expect(message.contains("A cached copy exists, but it was not used: \(file.path) is damaged (cut short or altered since it was stored"), "\(message)")
+        // The origin is gone too (its server stopped): the same words beside the network's.
+        let online = await #expect(throws: FetchError.self) { _ = try await harness.get(url) }
+        #expect(online?.isUnreachable == true)
+        #expect(online?.description.contains("\(file.path) is damaged") == true, "\(online?.description ?? "")")
+        // A URL the cache never held is simply missing.
+        let missing = await #expect(throws: FetchError.self) { _ = try await harness.get(url.appendingPathComponent("other"), options: offline) }
+        #expect(missing?.description.contains("is not in the cache") == true && missing?.unusedCopy == nil)
+    }
+
     @Test("--offline does not serve a stale must-revalidate copy, nor a no-cache one at all: an error says a copy exists and to retry online",
           arguments: ["max-age=10, must-revalidate", "no-cache"])
     func offlineRespectsMustRevalidateAndNoCache(cacheControl: String) async throws {
