@@ -233,12 +233,12 @@ struct TemplateSetTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let files = ["page": "{{<layout}}{{$content}}<div id=\"extra\"><p id='other'></p><h2 id=\"{{slug}}\">x</h2>{{{intro}}}</div>{{/content}}{{/layout}}",
-                     "spare": "<span data-id=\"not-an-id\"></span>"]
+                     "spare": "<span data-id=\"not-an-id\"></span><div ID=\"upper\"></div><p id=unq></p><b id={{x}}></b>"]
         for (name, text) in files {
             try Data(text.utf8).write(to: folder.url.appendingPathComponent(name + ".mustache"))
         }
         let sources = try TemplateSources(overridesIn: folder.url)
-        #expect(sources.elementIDs == HeadingAnchors.reserved.union(["extra", "other"]))
+        #expect(sources.elementIDs == HeadingAnchors.reserved.union(["extra", "other", "upper", "unq"]))
         // The theme writes out no other ids than the ones headings always avoid.
         let spareOnly = try TemporaryFolder()
         defer { spareOnly.remove() }

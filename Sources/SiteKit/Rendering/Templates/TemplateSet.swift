@@ -29,16 +29,17 @@ public struct TemplateSources: Sendable {
     /// check key on.
     let fingerprint: Data
 
-    /// The ids templates write out as they are (`id="extra"`, not `id="{{id}}-heading"` nor a
-    /// `data-id`), which
+    /// The ids templates write out as they are (`id="extra"`, `ID=extra`, not `id="{{id}}-heading"`
+    /// nor a `data-id`), which
     /// the ids of Markdown headings avoid: two elements of a page with one id are invalid HTML,
     /// and a link to `#extra` would lead to the first. The theme's own are `HeadingAnchors.reserved`.
     public var elementIDs: Set<String> {
         guard !overridden.isEmpty else { return HeadingAnchors.reserved }
         var ids = HeadingAnchors.reserved
         for source in sources.values {
-            for match in source.matches(of: /\sid\s*=\s*(?:"([^"{}<>]+)"|'([^'{}<>]+)')/) {
-                if let id = match.output.1 ?? match.output.2 { ids.insert(String(id).trimmingCharacters(in: .whitespaces)) }
+            // The attribute's name in any case (`ID=`), its value quoted either way or not at all.
+            for match in source.matches(of: /\s[iI][dD]\s*=\s*(?:"([^"{}<>]+)"|'([^'{}<>]+)'|([^\s"'=<>`{}\/]+))/) {
+                if let id = match.output.1 ?? match.output.2 ?? match.output.3 { ids.insert(String(id).trimmingCharacters(in: .whitespaces)) }
             }
         }
         return ids
