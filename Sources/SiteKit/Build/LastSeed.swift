@@ -10,9 +10,27 @@ import Foundation
 enum LastSeed {
     /// The seed the last live build into `destination` used, if one was kept.
     static func load(cacheDirectory: URL, destination: URL) -> String? {
-        guard let (data, _) = PlainFile.read(path(cacheDirectory: cacheDirectory, destination: destination)),
-              let seed = String(data: data, encoding: .utf8), !seed.isEmpty, seed.count <= maxLength else { return nil }
+        guard case .seed(let seed) = read(cacheDirectory: cacheDirectory, destination: destination) else { return nil }
         return seed
+    }
+
+    /// What the record of the last live build into a folder holds.
+    enum Record: Equatable {
+        case seed(String)
+        /// No record: no live build into that folder yet, with this cache.
+        case none
+        /// A file that cannot be read, or holds no seed (damaged): its path.
+        case unreadable(String)
+    }
+
+    static func read(cacheDirectory: URL, destination: URL) -> Record {
+        let file = path(cacheDirectory: cacheDirectory, destination: destination)
+        guard let (data, _) = PlainFile.read(file) else {
+            return FileManager.default.fileExists(atPath: file) ? .unreadable(file) : .none
+        }
+        guard let seed = String(data: data, encoding: .utf8), !seed.isEmpty, seed.count <= maxLength,
+              !seed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return .unreadable(file) }
+        return .seed(seed)
     }
 
     /// Keeps `seed` as the last live build's into `destination`; a cache that cannot be written
@@ -23,9 +41,14 @@ enum LastSeed {
         guard (try? FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent,
                                                         withIntermediateDirectories: true)) != nil,
               (try? CacheFiles.writeAtomically(Data(seed.utf8), to: file)) != nil else {
-            CacheFiles.remove(file)
+            forget(cacheDirectory: cacheDirectory, destination: destination)
             return
         }
+    }
+
+    /// Removes the record for `destination`.
+    static func forget(cacheDirectory: URL, destination: URL) {
+        CacheFiles.remove(path(cacheDirectory: cacheDirectory, destination: destination))
     }
 
     /// Longer than any seed a person types or a build picks: a longer file is not one of ours.

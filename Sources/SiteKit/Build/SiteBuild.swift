@@ -106,7 +106,20 @@ public struct SiteBuild: Sendable {
             await prefill.finished()
             // A build cancelled (Ctrl-C) after its last step publishes nothing, like one cancelled before.
             try Task.checkCancellation()
-            try await publish(output, to: destination)
+            // The seed is recorded before the swap, and put back if it fails: a build killed just
+            // after the swap leaves the record of the people it published, not of the last site's.
+            let earlierSeed = gathered.source.isDemo ? nil : LastSeed.read(cacheDirectory: cacheDirectory, destination: destination)
+            if !gathered.source.isDemo { LastSeed.save(seed, cacheDirectory: cacheDirectory, destination: destination) }
+            do {
+                try await publish(output, to: destination)
+            } catch {
+                if case .seed(let earlier)? = earlierSeed {
+                    LastSeed.save(earlier, cacheDirectory: cacheDirectory, destination: destination)
+                } else if earlierSeed != nil {
+                    LastSeed.forget(cacheDirectory: cacheDirectory, destination: destination)
+                }
+                throw error
+            }
             if let (left, reason) = output.previousSiteLeft {
                 reporter.warning("the previous site, swapped out of \(destination.path), could not be removed from \(left) (\(reason)); "
                     + "it stays there, and the next build or site clean tries again. Make the folders in it writable, or remove it yourself.")
@@ -117,7 +130,6 @@ public struct SiteBuild: Sendable {
             }
             memo?.save()
             record(gathered, written: output, fingerprint: store == nil ? nil : fingerprint, pages: render.pages, destination: destination, cacheDirectory: cacheDirectory)
-            if !gathered.source.isDemo { LastSeed.save(seed, cacheDirectory: cacheDirectory, destination: destination) }
             reporter.detail("timing: data and images \(Self.seconds(renderStarted - gatherStarted)) (pages without pictures, \(early.done.listPages.count) people list and \(early.done.personPages.count) person pages rendered meanwhile), render and write \(Self.seconds(renderAndWrite)), publish \(Self.seconds(ContinuousClock.now - writeStarted))")
             let counts = output.counts
             return BuildSummary(source: gathered.source, seed: seed, people: gathered.data.people.count,
@@ -222,11 +234,20 @@ public struct SiteBuild: Sendable {
     /// only people the cache can hold (said, so that it is no surprise); else a new random one.
     private func chooseSeed(cacheDirectory: URL, destination: URL) -> String {
         if let seed = settings.seed { return seed }
-        if options.offline, let last = LastSeed.load(cacheDirectory: cacheDirectory, destination: destination) {
+        guard options.offline else { return Self.randomSeed() }
+        switch LastSeed.read(cacheDirectory: cacheDirectory, destination: destination) {
+        case .seed(let last):
             reporter.info("--offline without a seed: using \(last), the seed of the last live build into \(destination.path), whose people the cache holds (--seed picks others)")
             return last
+        case .unreadable(let file):
+            let seed = Self.randomSeed()
+            reporter.warning("--offline without a seed, and the record of the last live build's seed, \(file), cannot be read (it is damaged or "
+                + "not readable): this build picks \(seed), whose people the cache is unlikely to hold. Build with --seed and the seed the "
+                + "last build printed, or online once, which writes the record anew.")
+            return seed
+        case .none:
+            return Self.randomSeed()
         }
-        return Self.randomSeed()
     }
 
     /// Eight hex digits, printed in the summary so the build can be repeated with `--seed`.

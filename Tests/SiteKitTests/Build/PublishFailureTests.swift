@@ -26,6 +26,28 @@ struct PublishFailureTests {
         #expect(text.hasSuffix(" Nothing was published: the output folder is as it was."), "\(text)")
     }
 
+    @Test("the seed a live build records for --offline is that of the site published: a failed swap puts the earlier one back",
+          .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/chattr"), "needs root and chattr"))
+    func aFailedSwapKeepsTheSeedRecord() async throws {
+        try await DemoAPIServer.with { server in
+            var harness = try BuildHarness(source: .live, users: 3)
+            defer { harness.remove() }
+            harness.use(server)
+            let cache = harness.folder.url.appendingPathComponent(".cache")
+            harness.settings.seed = "first"
+            _ = try await harness.build()
+            #expect(LastSeed.load(cacheDirectory: cache, destination: harness.output) == "first")
+            Self.chattr("+i", harness.output.path)
+            defer { Self.chattr("-i", harness.output.path) }
+            harness.settings.seed = "second"
+            _ = await #expect(throws: BuildError.self) { try await harness.build() }
+            #expect(LastSeed.load(cacheDirectory: cache, destination: harness.output) == "first")
+            Self.chattr("-i", harness.output.path)
+            _ = try await harness.build()
+            #expect(LastSeed.load(cacheDirectory: cache, destination: harness.output) == "second")
+        }
+    }
+
     @Test("an output folder that cannot be swapped (made immutable) fails the Publish step, which says nothing was published and the output is as it was, with the previous site intact",
           .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/chattr"), "needs root and chattr"))
     func aFailedSwapSaysNothingWasPublished() async throws {

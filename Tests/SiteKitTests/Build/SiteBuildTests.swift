@@ -282,6 +282,24 @@ struct SourceChoiceTests {
         }
     }
 
+    @Test("--offline without a seed, with the record of the last live seed damaged, warns that it picks a new seed instead of doing so in silence")
+    func damagedSeedRecordIsAWarning() async throws {
+        try await DemoAPIServer.with { server in
+            var harness = try BuildHarness(source: .live, users: 4)
+            defer { harness.remove() }
+            harness.use(server)
+            harness.settings.seed = nil
+            harness.settings.cacheTTL = 86_400
+            _ = try await harness.build()
+            let records = harness.folder.url.appendingPathComponent(".cache/seeds-v1")
+            let record = try #require(try FileManager.default.contentsOfDirectory(at: records, includingPropertiesForKeys: nil).first)
+            try Data([0x7A, 0x7A, 0x00, 0xFF]).write(to: record)
+            harness.options.offline = true
+            _ = await #expect(throws: (any Error).self) { try await harness.build() }
+            #expect(harness.text.contains("warning: --offline without a seed, and the record of the last live build's seed, \(record.path), cannot be read"), "\(harness.text)")
+        }
+    }
+
     @Test("live: an unreachable API fails the build, names the host, suggests --demo, and keeps the previous output")
     func liveFailsWhenRefused() async throws {
         let closed = ClosedPort()
