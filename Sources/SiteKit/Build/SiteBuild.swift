@@ -140,6 +140,11 @@ public struct SiteBuild: Sendable {
             output.discard()
             await prefill.finished()
             throw BuildError(step: "Fetching data", message: Self.sentence(error.description))
+        } catch let error as OutputError {
+            // The other steps name themselves: what is left wrote pictures as they downloaded.
+            output.discard()
+            await prefill.finished()
+            throw BuildError(step: "Images", message: Self.sentence(error.description))
         } catch {
             output.discard()
             await prefill.finished()

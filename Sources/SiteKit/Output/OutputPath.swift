@@ -54,15 +54,30 @@ public struct OutputError: Error, LocalizedError, CustomStringConvertible, Senda
         } else {
             let reason = underlying.map(FileProblem.describe) ?? "unknown error"
             if reason.contains("no space left") || reason == "the disk is full" {
+                // The same error says a file system has no inode left to give, space or not.
+                let full = Self.hasNoFreeInodes(near: path)
+                    ? "the file system has no room for more files (no free inodes), whatever space it has left" : reason
                 // The cache grows with every new seed and is never trimmed by a build: name it.
-                detail = "could not \(action) \(path): \(reason). Free some space; site clean removes the cache and output "
-                    + "that builds wrote, which a build makes again"
+                detail = "could not \(action) \(path): \(full). Free some \(full == reason ? "space" : "files"): the cache folder can go "
+                    + "(it grows with every seed, and the next build fills it again), and the published site stays as it is"
             } else if reason == "a file of that name is in the way" {
                 detail = "could not \(action) \(path): \(reason). Move that file away, or choose another output folder"
             } else {
                 detail = "could not \(action) \(path): \(reason). Check that the folder exists, is writable and the disk is not full"
             }
         }
+    }
+
+    /// Whether the file system holding `path` (or its nearest existing folder) has no inode left.
+    static func hasNoFreeInodes(near path: String) -> Bool {
+        var folder = path
+        var info = statvfs()
+        while !folder.isEmpty {
+            if statvfs(folder, &info) == 0 { return info.f_files > 0 && info.f_favail == 0 }
+            folder = (folder as NSString).deletingLastPathComponent
+            if folder == "/" { break }
+        }
+        return false
     }
 
     public var description: String { detail + "." }

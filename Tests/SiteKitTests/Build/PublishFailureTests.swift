@@ -26,6 +26,30 @@ struct PublishFailureTests {
         #expect(text.hasSuffix(" Nothing was published: the output folder is as it was."), "\(text)")
     }
 
+    @Test("a disk that fills up while pictures are written fails the Images step, which says nothing was published",
+          .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/mount"), "needs root to mount a small file system"))
+    func aFullDiskDuringPicturesNamesTheStep() async throws {
+        var harness = try BuildHarness(source: .demo, users: 40)
+        defer { harness.remove() }
+        let disk = harness.folder.url.appendingPathComponent("disk")
+        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+        func run(_ tool: String, _ arguments: [String]) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = arguments
+            try? process.run()
+            process.waitUntilExit()
+        }
+        run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=48k", "tmpfs", disk.path])
+        defer { run("/usr/bin/umount", [disk.path]) }
+        harness.settings.output = "disk/public"
+        let error = await #expect(throws: BuildError.self) { try await harness.build() }
+        let text = error?.description ?? ""
+        #expect(text.hasPrefix("Images failed: could not write ") && text.contains("/thumbs/"), "\(text)")
+        #expect(text.contains("no space left on device") && text.hasSuffix("Nothing was published: the output folder is as it was."), "\(text)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).isEmpty, "no staging folder is left")
+    }
+
     @Test("the seed a live build records for --offline is that of the site published: a failed swap puts the earlier one back",
           .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/chattr"), "needs root and chattr"))
     func aFailedSwapKeepsTheSeedRecord() async throws {

@@ -148,7 +148,7 @@ import Testing
         #expect(try SiteInspector(root: destination).files() == ["users/a.html": Data("new".utf8)])
     }
 
-    @Test("on a full disk the staging folder is not left behind, and the error says to free space and what site clean removes",
+    @Test("on a full disk the staging folder is not left behind, and the error says to free space, which the cache can give, not the site",
           .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/mount"), "needs root to mount a small file system"))
     func aFullDiskLeavesNoStagingFolder() throws {
         let folder = try TemporaryFolder()
@@ -169,9 +169,21 @@ import Testing
         #expect {
             _ = try StagedOutput(destination: disk.appendingPathComponent("public"))
         } throws: { error in
-            "\(error)".contains("no space left on device. Free some space; site clean removes the cache and output that builds wrote")
+            "\(error)".contains("no space left on device. Free some space: the cache folder can go (it grows with every seed, and the next build fills it again), and the published site stays as it is")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path) == ["filler"])
+        // Out of inodes, with space to spare: said as such, not as a full disk.
+        let files = folder.url.appendingPathComponent("files")
+        try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+        run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=1m,nr_inodes=8", "tmpfs", files.path])
+        defer { run("/usr/bin/umount", [files.path]) }
+        var made = 0
+        while FileManager.default.createFile(atPath: files.appendingPathComponent("f\(made)").path, contents: nil), made < 100 { made += 1 }
+        #expect {
+            _ = try StagedOutput(destination: files.appendingPathComponent("public"))
+        } throws: { error in
+            "\(error)".contains("the file system has no room for more files (no free inodes), whatever space it has left. Free some files:")
+        }
     }
 
     @Test func discardLeavesThePreviousOutputAsItWas() throws {
