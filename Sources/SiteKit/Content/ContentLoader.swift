@@ -205,6 +205,9 @@ public struct ContentLoader: Sendable {
             throw ContentError(file: file, line: lines[key], message: "'\(key)' must be a single line of text, "
                 + "not a list or mapping. Write it as '\(key): Some text'.")
         }
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        // A block scalar (`title: |`) keeps its line breaks, which a <title> or a menu link would
+        // show as they are: the lines are joined as one, as a folded scalar (`>`) would be.
+        return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: " ")
     }
 }

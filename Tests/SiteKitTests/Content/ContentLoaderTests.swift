@@ -157,6 +157,15 @@ struct ContentLoaderTests {
         }
     }
 
+    @Test("a title or description written as a block of lines (title: |) is one line, as <title> and the menu show it")
+    func blockTitlesAreOneLine() throws {
+        try withContent(["about.md": "---\ntitle: |\n  Opening\n  hours\ndescription: >\n  When we\n\n  are open\n---\nx\n"]) { loader in
+            let pages = try loader.loadAll()
+            #expect(pages["about"]?.title == "Opening hours")
+            #expect(pages["about"]?.description == "When we are open")
+        }
+    }
+
     @Test("a title that is a list is an error on the title line")
     func titleMustBeText() throws {
         try withContent(["index.md": "---\ndescription: x\ntitle:\n  - a\n  - b\n---\n"]) { loader in

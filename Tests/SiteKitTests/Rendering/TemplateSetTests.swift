@@ -289,16 +289,18 @@ struct TemplateSetTests {
         #expect(try TemplateSources(overridesIn: nil).unused.isEmpty)
     }
 
-    @Test("a file of templates/ without the .mustache ending, and a template replaced by an empty file, are named with why; hidden files are not")
+    @Test("a file of templates/ without the .mustache ending, and a template replaced by an empty file, are named with why; hidden files and editor backups are not")
     func ignoredTemplateFilesAreNamed() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        for (file, text) in ["page.html": "<p>{{page.title}}</p>", "person.mustache": " \n", ".page.mustache.swp": "x", "card.mustache": ""] {
+        for (file, text) in ["page.html": "<p>{{page.title}}</p>", "person.mustache": " \n", ".page.mustache.swp": "x", "card.mustache": "",
+                             "page.mustache~": "x", "#page.mustache#": "x", "page.mustache.bak": "x", "README": "notes"] {
             try Data(text.utf8).write(to: folder.url.appendingPathComponent(file))
         }
         let sources = try TemplateSources(overridesIn: folder.url)
         let name = folder.url.lastPathComponent
         #expect(sources.ignored == [
+            "\(name)/README is not read: templates are the files ending in .mustache",
             "\(name)/page.html is not read: templates are the files ending in .mustache (such as \(name)/page.mustache)",
             "\(name)/person.mustache is empty, so every page it makes is empty too",
         ], "an empty partial of one's own (card) is a choice; the theme's person template emptied is not")

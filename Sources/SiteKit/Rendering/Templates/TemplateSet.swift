@@ -45,6 +45,16 @@ public struct TemplateSources: Sendable {
         return ids
     }
 
+    /// Endings of files written in a template language, which `.mustache` would make templates.
+    static let templateLikeExtensions: Set<String> = ["html", "htm", "mst", "hbs", "handlebars", "tpl", "tmpl", "template"]
+
+    /// Backup and lock files editors leave beside a file (`page.mustache~`, `#page.mustache#`,
+    /// `page.mustache.bak`, `.orig`, `.swp`).
+    static func isEditorLeftover(_ name: String) -> Bool {
+        name.hasSuffix("~") || (name.hasPrefix("#") && name.hasSuffix("#"))
+            || ["bak", "orig", "swp", "swo", "tmp", "rej"].contains((name as NSString).pathExtension.lowercased())
+    }
+
     /// Reads the default theme plus the overrides found in `directory`, if it exists.
     public init(overridesIn directory: URL? = nil) throws {
         var sources = DefaultTemplates.all
@@ -54,8 +64,13 @@ public struct TemplateSources: Sendable {
             let folder = directory.lastPathComponent
             for file in names.sorted() where !file.hasPrefix(".") {
                 guard file.hasSuffix(".mustache") else {
-                    ignored.append("\(folder)/\(file) is not read: templates are the files ending in .mustache"
-                        + " (such as \(folder)/\((file as NSString).deletingPathExtension).mustache)")
+                    // An editor's backup or lock file is no template anyone meant, and a README
+                    // is no template at all: only a file in a template language is told how to be one.
+                    guard !Self.isEditorLeftover(file) else { continue }
+                    let stem = (file as NSString).deletingPathExtension
+                    let rename = Self.templateLikeExtensions.contains((file as NSString).pathExtension.lowercased())
+                        ? " (such as \(folder)/\(stem).mustache)" : ""
+                    ignored.append("\(folder)/\(file) is not read: templates are the files ending in .mustache" + rename)
                     continue
                 }
                 let url = directory.appendingPathComponent(file)
