@@ -124,6 +124,12 @@ public struct SiteBuild: Sendable {
                 reporter.warning("the previous site, swapped out of \(destination.path), could not be removed from \(left) (\(reason)); "
                     + "it stays there, and the next build or site clean tries again. Make the folders in it writable, or remove it yourself.")
             }
+            if let first = output.leftoversKept.first {
+                let count = output.leftoversKept.count
+                reporter.warning("\(BuildSummary.count(count, "folder", "folders")) beside \(destination.path), left by earlier builds, could "
+                    + "not be removed (the first, \(first.path): \(first.reason)); \(count == 1 ? "it holds" : "each may hold") a whole site's worth of "
+                    + "disk, and every build tries again. Make the folders in \(count == 1 ? "it" : "them") writable, or remove \(count == 1 ? "it" : "them") yourself.")
+            }
             if !output.carried.isEmpty {
                 let shown = output.carried.shortList()
                 reporter.detail("kept \(BuildSummary.count(output.carried.count, "file", "files")) of your own in \(destination.path) (no build wrote them): \(shown)")

@@ -54,7 +54,7 @@ public final class StagedOutput: Sendable {
         try OutputError.wrap(path: parent.path, action: "create the folder") {
             try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
         }
-        Self.removeLeftovers(in: parent, name: name)
+        leftoversKept = Self.removeLeftovers(in: parent, name: name)
         Self.recoverInterruptedSwap(destination: destination)
         var isFolder: ObjCBool = false
         hasPrevious = fileManager.fileExists(atPath: destination.path, isDirectory: &isFolder) && isFolder.boolValue
@@ -99,6 +99,9 @@ public final class StagedOutput: Sendable {
     /// leftover that later builds and `site clean` try to remove; the build says so, since it
     /// holds a whole site's worth of disk.
     public var previousSiteLeft: (path: String, reason: String)? { previousLeft.withLock { $0 } }
+    /// Leftovers beside the output (earlier sites swapped out, staging folders of killed builds)
+    /// that this build found and could not remove either, and why: each may hold a whole site.
+    public let leftoversKept: [(path: String, reason: String)]
     private let previousLeft = Mutex<(path: String, reason: String)?>(nil)
 
     /// Writes `data` at `relativePath` (e.g. "users/page/2/index.html") inside the staging folder.
@@ -431,14 +434,23 @@ public final class StagedOutput: Sendable {
         destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).previous")
     }
 
-    /// Removes staging folders of builds that were killed (see `builder(of:prefix:)`).
-    static func removeLeftovers(in parent: URL, name: String) {
+    /// Removes staging folders of builds that were killed (see `builder(of:prefix:)`), and earlier
+    /// sites swapped out and left there. Returns those that could not be removed, and why, sorted.
+    @discardableResult
+    static func removeLeftovers(in parent: URL, name: String) -> [(path: String, reason: String)] {
         let prefix = stagingPrefix(name)
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
-        for entry in entries where entry.hasPrefix(prefix) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return [] }
+        var kept: [(path: String, reason: String)] = []
+        for entry in entries.sorted() where entry.hasPrefix(prefix) {
             let folder = parent.appendingPathComponent(entry)
-            if builder(of: folder, prefix: prefix) == nil { try? FileManager.default.removeItem(at: folder) }
+            guard builder(of: folder, prefix: prefix) == nil else { continue }
+            do {
+                try FileManager.default.removeItem(at: folder)
+            } catch {
+                kept.append((folder.path, FileProblem.describe(error)))
+            }
         }
+        return kept
     }
 
     /// What the staging folders of the output `name` are called, up to their builder's PID.

@@ -50,6 +50,30 @@ struct PublishFailureTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).isEmpty, "no staging folder is left")
     }
 
+    @Test("a leftover beside the output that cannot be removed (an earlier site with a folder made immutable) is warned about on every build until it goes",
+          .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/chattr"), "needs root and chattr"))
+    func leftoversThatStayAreWarnedAbout() async throws {
+        var harness = try BuildHarness(source: .demo, users: 3)
+        defer { harness.remove() }
+        let leftover = harness.folder.url.appendingPathComponent(".\(harness.settings.output).staging-999999-01d5173e")
+        let stuck = leftover.appendingPathComponent("users")
+        try FileManager.default.createDirectory(at: stuck, withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: stuck.appendingPathComponent("a.html"))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: leftover.path)
+        Self.chattr("+i", stuck.path)
+        defer { Self.chattr("-i", stuck.path) }
+        for _ in 0..<2 {
+            _ = try await harness.build()
+            #expect(harness.text.contains("warning: 1 folder beside \(harness.output.path), left by earlier builds, could not be removed (the first, \(leftover.path): "), "\(harness.text)")
+        }
+        #expect(harness.text.components(separatedBy: "left by earlier builds").count == 3, "said by each build")
+        Self.chattr("-i", stuck.path)
+        let before = harness.text.count
+        _ = try await harness.build()
+        #expect(!harness.text.dropFirst(before).contains("left by earlier builds"))
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+    }
+
     @Test("the seed a live build records for --offline is that of the site published: a failed swap puts the earlier one back",
           .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/chattr"), "needs root and chattr"))
     func aFailedSwapKeepsTheSeedRecord() async throws {
