@@ -31,10 +31,29 @@ public struct StaticFiles: Sendable {
 
     /// Resolves the raw (still percent-encoded) path of a request, e.g. `/users/page/2/`: in the
     /// folder, or else under `basePath`. A file of the folder wins over the same path under
-    /// `basePath` (a page called `project/` on a site published under `/project/`).
+    /// `basePath` (a page called `project/` on a site published under `/project/`), unless
+    /// `basePath` starts with a name the folder holds (`/users/` for a project called users): then
+    /// the site is served under `basePath` first, as its host serves it, where its 404 page's
+    /// links lead, and `/` redirects there, since the folder's own `users/` would stand in the way.
     public func resolve(_ rawPath: String) -> Resolution {
+        guard basePath != "/" else { return resolveInRoot(rawPath) }
+        if collides {
+            let path = rawPath.split(separator: "?", maxSplits: 1).first ?? ""
+            if path == "/" || path.isEmpty { return .redirect(basePath) }
+            let underBase = resolveUnderBase(rawPath)
+            return underBase == .notFound ? resolveInRoot(rawPath) : underBase
+        }
         let found = resolveInRoot(rawPath)
-        guard found == .notFound, basePath != "/" else { return found }
+        return found == .notFound ? resolveUnderBase(rawPath) : found
+    }
+
+    /// Whether the first folder of `basePath` is also an entry of the served folder.
+    private var collides: Bool {
+        guard let first = basePath.split(separator: "/").first, let name = String(first).removingPercentEncoding else { return false }
+        return FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path)
+    }
+
+    private func resolveUnderBase(_ rawPath: String) -> Resolution {
         let prefix = String(basePath.dropLast())
         guard let rest = Self.remainder(of: rawPath, under: basePath) else { return .notFound }
         if rest.isEmpty || rest.hasPrefix("?") { return .redirect(basePath) }

@@ -132,6 +132,22 @@ struct PreviewServerTests {
         }
     }
 
+    @Test("a base_url path named like a section of the site (a project called users): under it the site is served as its host serves it, home page first, and / leads there")
+    func basePathNamedLikeASection() async throws {
+        try await servedSite(users: 6, baseURL: "https://user.github.io/users/") { harness, server in
+            let home = await get(server, "/users/")
+            #expect(home.head?.hasPrefix("HTTP/1.1 200") == true)
+            #expect(String(decoding: home.body, as: UTF8.self).contains(try harness.site.html("index.html").prefix(200)), "the home page, not the people list")
+            let people = await get(server, "/users/users/")
+            #expect(String(decoding: people.body, as: UTF8.self).contains(try harness.site.html("users/index.html").prefix(200)))
+            #expect(await get(server, "/").head?.contains("Location: /users/\r\n") == true)
+            await expectNotFoundPageLinksWork(server, including: "/users/users/")
+            // A page asked for from the folder's own users/ still answers.
+            let person = try #require(try harness.site.files().keys.sorted().first { $0.hasPrefix("users/") && $0.hasSuffix(".html") && !$0.hasPrefix("users/page/") && $0 != "users/index.html" })
+            #expect(await get(server, "/" + person).head?.hasPrefix("HTTP/1.1 200") == true)
+        }
+    }
+
     @Test("a base_url path with a space and accents: the 404 page links to it percent-encoded, and every link works in the preview")
     func encodedBasePathPreview() async throws {
         try await servedSite(users: 4, baseURL: "https://user.github.io/a%20b/caf%C3%A9/") { harness, server in

@@ -36,7 +36,7 @@ struct StaticFilesTests {
         #expect(StaticFiles(root: files.root, basePath: "/project").resolve("/project//users") == .redirect("/project/users/"))
     }
 
-    @Test("under base_url's path the folder is served too, redirects keep the path, and the folder's own files win")
+    @Test("under base_url's path the folder is served too, redirects keep the path, and the folder's own files win unless they are named as the path")
     func basePath() throws {
         let (folder, plain) = try layout()
         defer { folder.remove() }
@@ -57,11 +57,16 @@ struct StaticFilesTests {
         }
         #expect(spaced.resolve("/a%20b/caf%C3%A9") == .redirect("/a%20b/caf%C3%A9/"))
         #expect(spaced.resolve("/a%20b/cafe/users/") == .notFound)
-        // A page of the site at that path is served as itself.
+        // A page of the site named as that path (content/project.md): under the path the site comes
+        // first, as its host serves it (the home page at /project/, the page at /project/project/),
+        // and / leads there, where the folder's own project/ would stand in the way.
         try FileManager.default.createDirectory(at: files.root.appendingPathComponent("project"), withIntermediateDirectories: true)
         try Data("own page".utf8).write(to: files.root.appendingPathComponent("project/index.html"))
-        #expect(files.resolve("/project/") == .file(files.root.appendingPathComponent("project/index.html")))
+        #expect(files.resolve("/project/") == .file(files.root.appendingPathComponent("index.html")))
+        #expect(files.resolve("/project/project/") == .file(files.root.appendingPathComponent("project/index.html")))
         #expect(files.resolve("/project/users/") == .file(files.root.appendingPathComponent("users/index.html")))
+        #expect(files.resolve("/") == .redirect("/project/") && files.resolve("/?x=1") == .redirect("/project/"))
+        #expect(files.resolve("/users/") == .file(files.root.appendingPathComponent("users/index.html")), "elsewhere, the folder as before")
     }
 
     @Test("percent-encoded names are decoded")
