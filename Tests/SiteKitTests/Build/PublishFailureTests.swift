@@ -4,14 +4,7 @@ import Testing
 
 @Suite("Publishing that fails")
 struct PublishFailureTests {
-    /// `chattr FLAG PATH` (a brief child process).
-    private static func chattr(_ flag: String, _ path: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
-        process.arguments = [flag, path]
-        try? process.run()
-        process.waitUntilExit()
-    }
+    private static func chattr(_ flag: String, _ path: String) { SystemTool.chattr(flag, path) }
 
     @Test("an output folder below a file (--output afile/sub) fails the step that prepares the output, saying to move the file, and that nothing was published")
     func anOutputBelowAFileSaysSo() async throws {
@@ -33,15 +26,8 @@ struct PublishFailureTests {
         defer { harness.remove() }
         let disk = harness.folder.url.appendingPathComponent("disk")
         try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
-        func run(_ tool: String, _ arguments: [String]) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: tool)
-            process.arguments = arguments
-            try? process.run()
-            process.waitUntilExit()
-        }
-        run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=48k", "tmpfs", disk.path])
-        defer { run("/usr/bin/umount", [disk.path]) }
+        SystemTool.mountSmallDisk(disk, options: "size=48k")
+        defer { SystemTool.unmount(disk) }
         harness.settings.output = "disk/public"
         let error = await #expect(throws: BuildError.self) { try await harness.build() }
         let text = error?.description ?? ""

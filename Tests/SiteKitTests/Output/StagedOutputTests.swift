@@ -125,14 +125,8 @@ import Testing
     func aPreviousSiteThatCannotBeRemovedIsNamed() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        /// `chattr FLAG` on every file under the test's folder (a brief child process).
-        func chattr(_ flag: String, _ path: String) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
-            process.arguments = ["-R", flag, path]
-            try? process.run()
-            process.waitUntilExit()
-        }
+        /// `chattr FLAG` on every file under the test's folder.
+        func chattr(_ flag: String, _ path: String) { SystemTool.chattr(flag, path, recursive: true) }
         // Whatever happens, the folder can be removed again.
         defer { chattr("-i", folder.url.path) }
         let destination = folder.url.appendingPathComponent("public")
@@ -153,19 +147,12 @@ import Testing
     func aFullDiskLeavesNoStagingFolder() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        func run(_ tool: String, _ arguments: [String]) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: tool)
-            process.arguments = arguments
-            try? process.run()
-            process.waitUntilExit()
-        }
         let disk = folder.url.appendingPathComponent("disk")
         try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
-        run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", disk.path])
-        defer { run("/usr/bin/umount", [disk.path]) }
+        SystemTool.mountSmallDisk(disk, options: "size=64k")
+        defer { SystemTool.unmount(disk) }
         // Full to the last block.
-        run("/usr/bin/dd", ["if=/dev/zero", "of=\(disk.appendingPathComponent("filler").path)", "bs=4096", "status=none"])
+        SystemTool.run("/usr/bin/dd", ["if=/dev/zero", "of=\(disk.appendingPathComponent("filler").path)", "bs=4096", "status=none"])
         #expect {
             _ = try StagedOutput(destination: disk.appendingPathComponent("public"))
         } throws: { error in
@@ -175,8 +162,8 @@ import Testing
         // Out of inodes, with space to spare: said as such, not as a full disk.
         let files = folder.url.appendingPathComponent("files")
         try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
-        run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=1m,nr_inodes=8", "tmpfs", files.path])
-        defer { run("/usr/bin/umount", [files.path]) }
+        SystemTool.mountSmallDisk(files, options: "size=1m,nr_inodes=8")
+        defer { SystemTool.unmount(files) }
         var made = 0
         while FileManager.default.createFile(atPath: files.appendingPathComponent("f\(made)").path, contents: nil), made < 100 { made += 1 }
         #expect {
