@@ -75,14 +75,14 @@ struct DemoAPIFaultTests {
         #expect(await server.log.inFlight() == 0)
         #expect(await server.log.count(pathPrefix: "/api/") == 2)
         // A stalled request still open while stopping must not hold the stop up.
-        async let pending = RawHTTP.exchange(port: server.port, path: "/api/", timeout: 10)
+        async let pending = RawHTTP.exchange(port: server.port, path: "/api/", timeout: 60)
         try await Task.sleep(for: .milliseconds(100))
         let stopStart = clock.now
         await server.stop()
-        // Quiet, this takes a few milliseconds. The bound (below the client's 10 s timeout) only
+        // Quiet, this takes a few milliseconds. The bound (below the client's 60 s timeout) only
         // catches a stop that waits for the stalled request; parallel suites on two cores have
         // slowed a normal stop to 5 s.
-        #expect(clock.now - stopStart < .seconds(8))
+        #expect(clock.now - stopStart < .seconds(30))
         let ended = await pending
         #expect(!ended.timedOut)
     }

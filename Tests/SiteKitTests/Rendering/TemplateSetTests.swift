@@ -269,7 +269,7 @@ struct TemplateSetTests {
             "\(error)".contains("nests sections, blocks and partials 9100 deep (page → p0 → p1 → p2 → … → p97 → p98 → p99), more than 1000")
                 && "\(error)".contains("use a transform")
         }
-        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(ContinuousClock.now - started < .seconds(30), "refused before rendering, allowing for a busy machine")
         // Shallower chains render, transform or not.
         let (set, folder) = try templates(Self.chain(10, sections: 90, first: "{{uppercased(site.title)}}"))
         defer { folder.remove() }
