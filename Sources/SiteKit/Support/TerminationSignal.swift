@@ -3,15 +3,26 @@ import Foundation
 import Synchronization
 
 /// Waiting for Ctrl-C (SIGINT) or SIGTERM without killing the process, so a server can stop
-/// cleanly and a build can throw its staging folder away.
+/// cleanly and a build can throw its staging folder away. A hangup (SIGHUP: the terminal closed,
+/// the SSH session dropped) stops work the same way, unless the process was started ignoring it
+/// (`nohup`, `trap '' HUP`): then it is ignored still, as whoever started it asked.
 public enum TerminationSignal {
+    /// The signals caught: SIGINT, SIGTERM and, unless ignored when the process started, SIGHUP.
+    /// Decided at the first `listen()`, before any of them is changed.
+    private static let caughtSignals: [Int32] = {
+        var current = sigaction()
+        let hangupIgnored = sigaction(SIGHUP, nil, &current) == 0
+            && unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+        return hangupIgnored ? [SIGINT, SIGTERM] : [SIGINT, SIGTERM, SIGHUP]
+    }()
+
     /// Starts catching SIGINT and SIGTERM at once, before anything that must not be cut short
     /// begins: a signal that arrives before the first `next()` is kept, not lost. Iterating the
     /// stream waits for one; ending the iteration (or cancelling the waiting task) lets the
     /// signals kill the process again, so a second Ctrl-C is not ignored.
     public static func listen() -> AsyncStream<Int32> {
         let (signals, continuation) = AsyncStream.makeStream(of: Int32.self)
-        let sources = [SIGINT, SIGTERM].map { number in
+        let sources = caughtSignals.map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { continuation.yield(number) }
@@ -36,8 +47,7 @@ public enum TerminationSignal {
                 for source in sources { source.cancel() }
                 sources = []
             }
-            signal(SIGINT, SIG_DFL)
-            signal(SIGTERM, SIG_DFL)
+            for number in TerminationSignal.caughtSignals { signal(number, SIG_DFL) }
         }
     }
 

@@ -15,23 +15,31 @@ import Glibc
         let errors = Pipe()
         let exit: AsyncStream<Void>
 
-        /// - Parameter buildFolders: add `--output` and `--cache-dir` in `folder` (build and serve).
-        init(_ arguments: [String], in folder: URL, buildFolders: Bool = true) throws {
-            process.executableURL = FetchProcessTests.executable
-            process.arguments = arguments + (buildFolders ? ["--output", folder.appendingPathComponent("public").path,
-                                                             "--cache-dir", folder.appendingPathComponent("cache").path] : [])
+        /// - Parameters:
+        ///   - buildFolders: add `--output` and `--cache-dir` in `folder` (build and serve).
+        ///   - ignoringHangup: start it as `nohup` does, with SIGHUP ignored (through `sh`'s `trap`).
+        init(_ arguments: [String], in folder: URL, buildFolders: Bool = true, ignoringHangup: Bool = false) throws {
+            let arguments = arguments + (buildFolders ? ["--output", folder.appendingPathComponent("public").path,
+                                                         "--cache-dir", folder.appendingPathComponent("cache").path] : [])
+            if ignoringHangup, let site = FetchProcessTests.executable {
+                process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                process.arguments = ["-c", "trap '' HUP; exec \"$0\" \"$@\"", site.path] + arguments
+            } else {
+                process.executableURL = FetchProcessTests.executable
+                process.arguments = arguments
+            }
             process.currentDirectoryURL = folder
             process.standardError = errors
             process.standardOutput = FileHandle.nullDevice
             exit = try process.start()
         }
 
-        /// Sends Ctrl-C once the build's staging folder exists, then waits for the exit; returns
-        /// what the process printed on standard error.
-        func interruptWhileStaging(in folder: URL) async throws -> String {
+        /// Sends Ctrl-C (or `signal`) once the build's staging folder exists, then waits for the
+        /// exit; returns what the process printed on standard error.
+        func interruptWhileStaging(in folder: URL, with signal: Int32 = SIGINT) async throws -> String {
             try await waitUntil(within: .seconds(90)) { !BuildInterruptTests.staging(in: folder).isEmpty || !process.isRunning }
             #expect(process.isRunning, "the build ended before it could be interrupted")
-            process.interrupt()
+            kill(process.processIdentifier, signal)
             await exit.ended()
             return String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         }
@@ -58,6 +66,36 @@ import Glibc
         #expect(text.contains("interrupted: nothing was published, and the previous output was left as it was."))
         #expect(Self.staging(in: folder.url).isEmpty, "the staging folder is thrown away")
         #expect(try SiteInspector(root: output).files() == before)
+    }
+
+    @Test("a hangup (the terminal closed, the SSH session dropped) stops a build as Ctrl-C does: nothing published, no staging folder, 130; it killed the build, leaving its staging folder to the next one",
+          .enabled(if: FetchProcessTests.executable != nil, "the site executable is not built next to the tests; run swift build first"))
+    func hungUpBuild() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let output = folder.url.appendingPathComponent("public")
+        let first = try Run(["build", "--demo", "--users", "3", "--seed", "hangup"], in: folder.url)
+        await first.exit.ended()
+        let before = try SiteInspector(root: output).files()
+
+        let run = try Run(["build", "--demo", "--users", "4000", "--seed", "hangup"], in: folder.url)
+        let text = try await run.interruptWhileStaging(in: folder.url, with: SIGHUP)
+        #expect(run.process.terminationReason == .exit && run.process.terminationStatus == 130, "\(text)")
+        #expect(text.contains("interrupted: nothing was published"))
+        #expect(Self.staging(in: folder.url).isEmpty)
+        #expect(try SiteInspector(root: output).files() == before)
+    }
+
+    @Test("a build started with hangups ignored (nohup, trap '' HUP) ignores one and publishes, as whoever started it asked",
+          .enabled(if: FetchProcessTests.executable != nil, "the site executable is not built next to the tests; run swift build first"))
+    func hangupIgnoredUnderNohup() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let run = try Run(["build", "--demo", "--users", "4000", "--seed", "nohup"], in: folder.url, ignoringHangup: true)
+        let text = try await run.interruptWhileStaging(in: folder.url, with: SIGHUP)
+        #expect(run.process.terminationReason == .exit && run.process.terminationStatus == 0, "\(text)")
+        #expect(text.contains("built 4000 people"), "\(text)")
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("public/index.html").path))
     }
 
     @Test("Ctrl-C while site serve runs its first build stops the build and the server: nothing published, no staging folder, a last line, status 130 as the README says",
