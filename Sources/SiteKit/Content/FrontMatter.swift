@@ -3,8 +3,9 @@ import Yams
 
 /// A content file split into its YAML front matter and its Markdown body.
 ///
-/// Front matter is optional. When present, the file's first line is `---`, the YAML follows,
-/// and a line `---` (or `...`) closes it; everything after that line is the body.
+/// Front matter is optional. When present, the file's first line is `---` (blank lines before
+/// it are forgiven, as Hugo forgives them, where the YAML was published as the page's text), the
+/// YAML follows, and a line `---` (or `...`) closes it; everything after that line is the body.
 struct FrontMatter: Sendable, Equatable {
     /// The top-level keys and their values.
     var values: [String: FrontMatterValue]
@@ -17,31 +18,33 @@ struct FrontMatter: Sendable, Equatable {
     /// `file` is only used to name the file in errors.
     static func parse(_ text: String, file: String) throws(ContentError) -> FrontMatter {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let first = lines.first, isDelimiter(first, allowDots: false) else {
+        guard let open = lines.firstIndex(where: { !isBlank($0) }), isDelimiter(lines[open], allowDots: false) else {
             return FrontMatter(values: [:], keyLines: [:], body: text)
         }
-        guard let close = lines.indices.dropFirst().first(where: { isDelimiter(lines[$0], allowDots: true) }) else {
-            throw ContentError(file: file, line: 1, message: "the front matter that starts here is never closed. "
+        // The file line of the opening `---`.
+        let opening = open + 1
+        guard let close = lines.indices.dropFirst(opening).first(where: { isDelimiter(lines[$0], allowDots: true) }) else {
+            throw ContentError(file: file, line: opening, message: "the front matter that starts here is never closed. "
                 + "Add a line containing only '---' after the YAML, before the Markdown text.")
         }
-        let yaml = lines[1..<close].joined(separator: "\n") + "\n"
+        let yaml = lines[opening..<close].joined(separator: "\n") + "\n"
         let body = lines[(close + 1)...].joined(separator: "\n")
-        // Line 1 of the YAML text is line 2 of the file.
-        let offset = 1
+        // Line 1 of the YAML text is the line after the opening `---`.
+        let offset = opening
         let parsed: (values: [String: FrontMatterValue], keyLines: [String: Int])
         do {
             parsed = try YAMLComposer.compose(yaml) { root in try values(of: root, file: file, offset: offset) }
         } catch {
             switch error {
             case .tooLong(let bytes):
-                throw ContentError(file: file, line: 1, message: "the front matter is \(bytes) bytes of YAML, more than the "
+                throw ContentError(file: file, line: opening, message: "the front matter is \(bytes) bytes of YAML, more than the "
                     + "\(YAMLComposer.maxBytes / 1024 / 1024) MiB (\(YAMLComposer.maxBytes) bytes) a page's front matter may be. Keep long text in the Markdown below it.")
             case .tooDeep(let line):
                 throw ContentError(file: file, line: line + offset, message: "the front matter nests lists or mappings more than "
                     + "1,000 levels deep here, more than any page can use. Flatten it.")
             case .yaml(let problem): throw yamlError(problem, yaml: yaml, file: file, offset: offset)
             case .body(let problem as ContentError): throw problem
-            case .body(let problem): throw ContentError(file: file, line: 1, message: "\(problem)")
+            case .body(let problem): throw ContentError(file: file, line: opening, message: "\(problem)")
             }
         }
         return FrontMatter(values: parsed.values, keyLines: parsed.keyLines, body: body)
@@ -113,6 +116,11 @@ struct FrontMatter: Sendable, Equatable {
             }
         }
         return (values, keyLines)
+    }
+
+    /// A line of nothing but spaces and tabs.
+    private static func isBlank(_ line: Substring) -> Bool {
+        line.allSatisfy { $0 == " " || $0 == "\t" }
     }
 
     /// `---` opens and closes; `...` (YAML's end-of-document marker) may also close.

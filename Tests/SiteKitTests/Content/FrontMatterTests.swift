@@ -141,6 +141,20 @@ struct FrontMatterTests {
         #expect(error.message == "'levels' nests lists or mappings more than 100 levels deep, more than any template can use. Flatten it.")
     }
 
+    @Test("blank lines before the opening --- are forgiven, as Hugo forgives them, where the YAML was published as the page's text; errors name the file's own lines")
+    func blankLinesBeforeFrontMatter() throws {
+        let page = try loader.load("blank-lines-first")
+        #expect(page.title == "Blank first")
+        #expect(page.extra["tags"] == .list([.string("late"), .string("start")]))
+        #expect(page.bodyMarkdown == "# Body\n")
+        #expect(!page.bodyHTML.contains("title:"))
+
+        let broken = try #require(loadError("blank-lines-broken"))
+        #expect(broken.line == 5, "the YAML's second line is the file's fifth: \(broken)")
+        let unclosed = try #require(loadError("blank-lines-unclosed"))
+        #expect(unclosed.description.hasPrefix("Content/blank-lines-unclosed.md:2: the front matter that starts here is never closed."))
+    }
+
     @Test("a front matter block without a closing line is an error at line 1")
     func unclosedFrontMatter() throws {
         let error = try #require(loadError("unclosed"))
