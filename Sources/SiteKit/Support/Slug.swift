@@ -5,7 +5,8 @@ public enum Slug {
     /// Makes a lowercase slug from `text`.
     ///
     /// Letters and digits of every script are kept (so Persian or Cyrillic names stay readable),
-    /// Latin diacritics are folded (`é` → `e`), and every other run of characters becomes one `-`.
+    /// Latin diacritics are folded (`é` → `e`), Latin letters of their own spelled in ASCII
+    /// (`ø` → `o`, `ß` → `ss`), and every other run of characters becomes one `-`.
     /// The result never contains `/`, `\`, `.`, NUL or control characters, never starts or ends
     /// with `-`, is at most `maxLength` UTF-8 bytes without splitting a character, and is
     /// `fallback` when nothing usable is left. Text is composed first (Unicode NFC), so that a
@@ -20,7 +21,7 @@ public enum Slug {
             if isKept(character) {
                 if pendingHyphen, !slug.isEmpty { slug += "-" }
                 pendingHyphen = false
-                slug.append(character)
+                slug += latinLetters[character] ?? String(character)
             } else {
                 pendingHyphen = true
             }
@@ -72,6 +73,14 @@ public enum Slug {
         }
         return result
     }
+
+    /// Latin letters that are not a base letter and a mark, so that folding diacritics leaves
+    /// them as they are, spelled as their languages spell them in ASCII: Søren and Jörg, Weiß and
+    /// Weiss, Işık and Ilgaz all fold alike (lowercase, as they are met).
+    private static let latinLetters: [Character: String] = [
+        "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "ı": "i", "ł": "l", "đ": "d", "ð": "d", "þ": "th",
+        "ħ": "h", "ŧ": "t", "ŀ": "l", "ŋ": "ng", "ĳ": "ij", "ſ": "s",
+    ]
 
     /// A character survives when every scalar in it is a letter, a digit or a combining mark
     /// that belongs to a letter (Indic and Arabic scripts need their marks to stay readable).

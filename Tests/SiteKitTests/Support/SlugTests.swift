@@ -11,6 +11,16 @@ struct SlugTests {
         #expect(Slug.make("Ｆｕｌｌ Ｗｉｄｔｈ 123") == "full-width-123")
     }
 
+    @Test("Latin letters that carry no diacritic to fold are spelled in ASCII too, where Jörg became jorg but Søren søren and Weiß weiß")
+    func latinLettersOfTheirOwn() {
+        #expect(Slug.make("Søren Ødegård") == "soren-odegard")
+        #expect(Slug.make("Weiß STRAẞE") == "weiss-strasse")
+        #expect(Slug.make("Işık Çağlar") == "isik-caglar")
+        #expect(Slug.make("Łukasz Đorđević") == "lukasz-dordevic")
+        #expect(Slug.make("Æsa Œuvre Þóra Guðrún") == "aesa-oeuvre-thora-gudrun")
+        #expect(Slug.make("ø") == "o", "a letter of its own, never the fallback")
+    }
+
     @Test("path traversal text becomes a harmless slug without dots or slashes")
     func pathTraversal() {
         #expect(Slug.make("../../etc/passwd") == "etc-passwd")
