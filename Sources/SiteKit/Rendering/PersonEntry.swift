@@ -11,7 +11,11 @@ struct PersonEntry {
     static func context(for person: Person, images: [URL: PublishedImage], root: String, eager: Bool) -> [String: Any] {
         let name = person.displayName
         var entry: [String: Any] = ["name": name]
-        if let email = person.email, !email.isEmpty { entry["email"] = email; entry["mailto"] = SafeURL.mailto(email) }
+        if let email = person.email?.nonBlank {
+            entry["email"] = email
+            // An e-mail that is no address is shown as text, without the link nobody could use.
+            if let mailto = SafeURL.mailto(email) { entry["mailto"] = mailto }
+        }
         if let country = person.location?.country, !country.isEmpty { entry["country"] = country }
         if let picture = listPicture(of: person, in: images) {
             var tag: [String: Any] = [

@@ -43,10 +43,10 @@ extension SiteRenderer {
     static func facts(of person: Person) -> [[String: Any]] {
         var facts: [[String: Any]] = []
         func add(_ label: String, _ value: String?, href: String? = nil) {
-            guard let value, value.contains(where: { !$0.isWhitespace }) else { return }
+            guard let value = value?.nonBlank else { return }
             facts.append(["label": label, "value": value, "href": href ?? false])
         }
-        add("Email", person.email, href: person.email.map(SafeURL.mailto))
+        add("Email", person.email, href: person.email.flatMap(SafeURL.mailto))
         add("Phone", person.phone)
         add("Mobile", person.cell)
         let location = person.location

@@ -4,9 +4,9 @@ import Foundation
 struct PostEntry {
     static func context(for post: Post, author: Author?, comments: Int) -> [String: Any] {
         [
-            "title": post.title.isEmpty ? "Untitled post" : post.title,
+            "title": post.shownTitle,
             "excerpt": excerpt(post.body),
-            "author": author.map { $0.name.isEmpty ? "Author \($0.id)" : $0.name } ?? "an unknown author",
+            "author": author?.shownName ?? "an unknown author",
             "comments": comments,
             "commentsLabel": comments == 1 ? "comment" : "comments",
         ]

@@ -11,22 +11,27 @@ extension SiteRenderer {
             let root = PageFrame.root(for: path)
             let author = post.userId.flatMap { index.authorsByID[$0] }
             let comments = index.commentsByPost[post.id] ?? []
-            let title = post.title.isEmpty ? "Untitled post" : post.title
+            let title = post.shownTitle
             let context: [String: Any] = [
                 "title": title,
                 "paragraphs": Self.paragraphs(post.body),
-                "author": author.map { $0.item.name.isEmpty ? "Author \($0.item.id)" : $0.item.name } ?? "an unknown author",
+                "author": author?.item.shownName ?? "an unknown author",
                 "authorHref": author.map { root + SiteIndex.folder(SiteIndex.authorPath($0.slug)) } ?? false,
                 "commentCount": comments.count,
                 "commentsLabel": comments.count == 1 ? "comment" : "comments",
                 "hasComments": !comments.isEmpty,
                 "comments": comments.map { comment -> [String: Any] in
-                    ["name": comment.name, "email": comment.email ?? false, "mailto": comment.email.map(SafeURL.mailto) ?? false,
-                     "paragraphs": Self.paragraphs(comment.body)]
+                    var context: [String: Any] = ["name": comment.shownName, "paragraphs": Self.paragraphs(comment.body)]
+                    // An e-mail that is no address is shown as text, without the link nobody could use.
+                    if let email = comment.email?.nonBlank {
+                        context["email"] = email
+                        if let mailto = SafeURL.mailto(email) { context["mailto"] = mailto }
+                    }
+                    return context
                 },
             ]
             let listPage = position / max(1, perPage) + 1
-            var extra = Self.neighbours(of: position, in: index.posts, label: "Posts") { $0.title }
+            var extra = Self.neighbours(of: position, in: index.posts, label: "Posts") { $0.shownTitle }
             extra["post"] = context
             extra["breadcrumbs"] = breadcrumbs(root: root, [("Posts", "posts/" + Pagination.path(ofPage: listPage)), (title, nil)])
             return try file(path, template: "post", section: "posts", page: generatedPage("post", title: title, description: PostEntry.excerpt(post.body)), extra: extra)
@@ -38,10 +43,10 @@ extension SiteRenderer {
             let author = entry.item
             let path = SiteIndex.authorPath(entry.slug)
             let root = PageFrame.root(for: path)
-            let name = author.name.isEmpty ? "Author \(author.id)" : author.name
+            let name = author.shownName
             let posts = (index.postsByAuthor[author.id] ?? []).map { post -> [String: Any] in
                 let count = index.commentsByPost[post.item.id]?.count ?? 0
-                return ["title": post.item.title, "href": root + SiteIndex.folder(SiteIndex.postPath(post.slug)),
+                return ["title": post.item.shownTitle, "href": root + SiteIndex.folder(SiteIndex.postPath(post.slug)),
                         "comments": count, "commentsLabel": count == 1 ? "comment" : "comments"]
             }
             let context: [String: Any] = [
@@ -54,7 +59,7 @@ extension SiteRenderer {
         }
         let list = index.authors.map { entry -> [String: Any] in
             let count = index.postsByAuthor[entry.item.id]?.count ?? 0
-            return ["name": entry.item.name.isEmpty ? "Author \(entry.item.id)" : entry.item.name,
+            return ["name": entry.item.shownName,
                     "href": "\(entry.slug).html", "posts": count, "postsLabel": count == 1 ? "post" : "posts"]
         }
         files.append(try file("authors/index.html", template: "authors", section: "authors",
@@ -66,11 +71,11 @@ extension SiteRenderer {
     static func facts(of author: Author) -> [[String: Any]] {
         var facts: [[String: Any]] = []
         func add(_ label: String, _ value: String?, href: String? = nil) {
-            guard let value, !value.isEmpty else { return }
+            guard let value = value?.nonBlank else { return }
             facts.append(["label": label, "value": value, "href": href ?? false])
         }
         add("Username", author.username)
-        add("Email", author.email, href: author.email.map(SafeURL.mailto))
+        add("Email", author.email, href: author.email.flatMap(SafeURL.mailto))
         add("Phone", author.phone)
         let site = SafeURL.website(author.website)
         add("Website", author.website, href: site?.absoluteString)

@@ -12,8 +12,8 @@ extension SiteRenderer {
         files.append(RenderedFile(path: RobotsTxt.path, bytes: Data(RobotsTxt.text(baseURL: baseURL, demo: frame.source.isDemo).utf8)))
         files.append(RenderedFile(path: Favicon.path, bytes: Data(Favicon.svg.utf8)))
         let entries = index.posts.map { entry in
-            AtomEntry(title: entry.item.title, path: SiteIndex.folder(SiteIndex.postPath(entry.slug)),
-                      authorName: entry.item.userId.flatMap { index.authorsByID[$0]?.item.name },
+            AtomEntry(title: entry.item.shownTitle, path: SiteIndex.folder(SiteIndex.postPath(entry.slug)),
+                      authorName: entry.item.userId.flatMap { index.authorsByID[$0]?.item.shownName },
                       summary: PostEntry.excerpt(entry.item.body), content: entry.item.body)
         }
         let feed = AtomFeed(baseURL: baseURL, title: "\(frame.title): posts\(frame.source.isDemo ? " (demo data)" : "")", subtitle: frame.description.isEmpty ? nil : frame.description,
@@ -40,7 +40,11 @@ extension SiteRenderer {
                     ? Placeholder.svg(name: entry.item.displayName, initialsOf: entry.item.initialsName,
                                       width: PersonEntry.thumbnailSize, height: PersonEntry.thumbnailSize, decorative: true)
                     : nil
-                return SearchRecord(n: entry.item.displayName, e: entry.item.email, c: entry.item.location?.country,
+                // Text as the pages print it: without the code points HTML never allows.
+                let email = entry.item.email?.nonBlank.map(HTML.removingForbidden)
+                return SearchRecord(n: HTML.removingForbidden(entry.item.displayName), e: email,
+                                    x: email.flatMap { SafeURL.mailto($0) == nil ? true : nil },
+                                    c: entry.item.location?.country.map(HTML.removingForbidden),
                                     u: SiteIndex.folder(SiteIndex.personPath(entry.slug)), t: thumb?.image.path, w: thumb?.width, h: thumb?.height,
                                     p: placeholder)
             }
@@ -53,8 +57,9 @@ extension SiteRenderer {
     }
 }
 
-/// A person in `users/index.json`, with one-letter keys to keep the file small: name, email,
-/// country, page, thumbnail and its size, or the placeholder's markup (`p`) when there is none.
+/// A person in `users/index.json`, with one-letter keys to keep the file small: name, email
+/// (`x` true when it is no address, shown as text rather than linked), country, page, thumbnail
+/// and its size, or the placeholder's markup (`p`) when there is none.
 struct SearchRecord: Encodable {
-    var n: String, e: String?, c: String?, u: String, t: String?, w: Int?, h: Int?, p: String?
+    var n: String, e: String?, x: Bool?, c: String?, u: String, t: String?, w: Int?, h: Int?, p: String?
 }

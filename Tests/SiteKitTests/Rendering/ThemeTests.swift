@@ -73,19 +73,31 @@ struct ThemeTests {
         #expect(rule.contains("width: 48px") && rule.contains("height: 48px") && rule.contains("object-fit: cover"))
     }
 
-    @Test("the search field's outline keeps a 3:1 contrast with its background in light and dark schemes (WCAG 1.4.11)")
+    @Test("the search field's outline keeps a 3:1 contrast with its background in the light, dark and print schemes (WCAG 1.4.11)")
     func searchFieldOutlineContrast() throws {
         let rule = try #require(Stylesheet.css.firstMatch(of: /\.search input \{([^}]*)\}/)).1
         let outline = String(try #require(rule.firstMatch(of: /border: 1px solid var\(--([a-z]+)\)/)).1)
         #expect(rule.contains("background: var(--card)"))
         let schemes = Stylesheet.css.split(separator: "\n").filter { $0.contains("--bg:") }
-        #expect(schemes.count == 2, "light and dark")
+        #expect(schemes.count == 3, "light, dark and print")
         for scheme in schemes {
             let line = try Self.luminance(of: outline, in: String(scheme))
             let card = try Self.luminance(of: "card", in: String(scheme))
             let contrast = (max(line, card) + 0.05) / (min(line, card) + 0.05)
             #expect(contrast >= 3, "\(scheme): \(contrast)")
         }
+    }
+
+    @Test("a person's details line up with their labels whatever their script (a Persian address sat at the far edge of an English page), and pages print dark on white without the menu or search box, whatever the screen's scheme")
+    func factsAlignmentAndPrint() throws {
+        let facts = try #require(Stylesheet.css.firstMatch(of: /\.facts dd \{([^}]*)\}/)).1
+        #expect(facts.contains("text-align: match-parent"))
+        let print = try #require(Stylesheet.css.firstMatch(of: /@media print \{([\s\S]*?)\n\}/)).1
+        #expect(print.contains("--fg: #000000") && print.contains("--bg: #ffffff") && print.contains("color-scheme: light"))
+        #expect(print.contains(".site-header ul") && print.contains(".search") && print.contains("display: none"))
+        let dark = try #require(Stylesheet.css.range(of: "prefers-color-scheme: dark"))
+        let printRule = try #require(Stylesheet.css.range(of: "@media print"))
+        #expect(dark.lowerBound < printRule.lowerBound, "the print scheme comes last, so it wins over the dark one")
     }
 
     /// The relative luminance (WCAG 2) of the colour `--name: #rrggbb` in `declarations`.

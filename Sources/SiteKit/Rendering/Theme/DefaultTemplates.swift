@@ -120,7 +120,7 @@ enum DefaultTemplates {
     {{>thumbnail}}
     <div class="person-text">
     <a class="person-name" href="{{href}}" dir="auto">{{name}}</a>
-    {{#email}}<a class="person-email" href="{{mailto}}">{{email}}</a>{{/email}}
+    {{#email}}{{#mailto}}<a class="person-email" href="{{mailto}}">{{email}}</a>{{/mailto}}{{^mailto}}<span class="person-email">{{email}}</span>{{/mailto}}{{/email}}
     {{#country}}<span class="person-country" dir="auto">{{country}}</span>{{/country}}
     </div>
     </li>

@@ -48,7 +48,7 @@ extension DefaultTemplates {
     <h2 id="comments-title">{{post.commentCount}} {{post.commentsLabel}}</h2>
     {{#post.hasComments}}<ol>
     {{#post.comments}}<li class="comment">
-    <p class="comment-head"><strong dir="auto">{{name}}</strong>{{#email}} · <a href="{{mailto}}">{{email}}</a>{{/email}}</p>
+    <p class="comment-head"><strong dir="auto">{{name}}</strong>{{#email}} · {{#mailto}}<a href="{{mailto}}">{{email}}</a>{{/mailto}}{{^mailto}}{{email}}{{/mailto}}{{/email}}</p>
     {{#paragraphs}}<p dir="auto">{{.}}</p>
     {{/paragraphs}}</li>
     {{/post.comments}}</ol>{{/post.hasComments}}{{^post.hasComments}}<p class="muted">No comments yet.</p>{{/post.hasComments}}

@@ -46,9 +46,9 @@ enum SearchScript {
         link.textContent = person.n;
         text.appendChild(link);
         if (person.e) {
-          var email = document.createElement("a");
+          var email = document.createElement(person.x ? "span" : "a");
           email.className = "person-email";
-          email.href = "mailto:" + encodeURIComponent(person.e).replace(/%40/g, "@");
+          if (!person.x) email.href = "mailto:" + encodeURIComponent(person.e).replace(/%40/g, "@");
           email.textContent = person.e;
           text.appendChild(email);
         }

@@ -72,7 +72,9 @@ enum Stylesheet {
     .facts { display: grid; gap: .35rem; margin: 0; }
     .facts div { display: grid; grid-template-columns: 8rem 1fr; gap: .5rem; }
     .facts dt { color: var(--muted); }
-    .facts dd { margin: 0; overflow-wrap: anywhere; }
+    /* A value in the other writing direction (a Persian address on an English page, an e-mail on
+       a Persian one) keeps its own direction but lines up with its label, as the others do. */
+    .facts dd { margin: 0; overflow-wrap: anywhere; text-align: match-parent; }
     .prev-next { display: flex; justify-content: space-between; gap: 1rem; margin-top: 2rem; }
     .prev-next a[rel="next"] { margin-inline-start: auto; text-align: end; }
     .post-full { max-width: 46rem; }
@@ -107,6 +109,15 @@ enum Stylesheet {
     .chart-table th, .chart-table td { border-bottom: 1px solid var(--line); padding: .2rem .75rem; text-align: start; }
     .chart-table .num { text-align: end; font-variant-numeric: tabular-nums; }
     code { font-size: .9em; }
+    /* On paper: dark text on white whatever the screen's scheme (printers leave backgrounds out,
+       and the dark scheme's pale text was all that was left), without the menu, the search box
+       and the page links, which do nothing there. */
+    @media print {
+      :root { color-scheme: light; --bg: #ffffff; --fg: #000000; --muted: #444444; --card: #ffffff; --line: #767676;
+        --accent: #1f3a9e; --notice-bg: #ffffff; --notice-fg: #000000; }
+      .skip-link, .site-header ul, .search, .pagination, .prev-next { display: none !important; }
+      .site-header, .profile, .counts li { border-color: var(--line); }
+    }
 
     """
 }
