@@ -38,6 +38,9 @@ public struct SiteBuild: Sendable {
         try await step("Check the output and cache folders") {
             let places = ProtectedPlaces(project: options.projectDirectory, cache: cacheDirectory)
             try places.refuse(cacheDirectory, role: .cache)
+            if options.namesOutputThroughLink(settings.output) {
+                try OutputOwnership.checkLink(options.resolve(settings.output), leadsTo: destination)
+            }
             try OutputOwnership(places: places).check(destination)
         }
         let seed = chooseSeed(cacheDirectory: cacheDirectory, destination: destination)

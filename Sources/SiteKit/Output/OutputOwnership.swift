@@ -110,6 +110,23 @@ public struct OutputOwnership: Sendable {
         return unmarkedLayout.required.isSubset(of: names) && names.isSubset(of: unmarkedLayout.allowed)
     }
 
+    /// Throws an `OutputError` when the output is named through a symbolic link (`link`) that
+    /// leads nowhere: neither the folder it ends at (`destination`) nor the one above it exists, and
+    /// a build would make them both, and any above, wherever the link points (under a volume that
+    /// is not mounted, a folder moved away). A link to a new folder in a folder that exists (a site
+    /// of its own in a web root) is followed, and the folder made.
+    public static func checkLink(_ link: URL, leadsTo destination: URL) throws {
+        var info = stat()
+        let parent = destination.deletingLastPathComponent()
+        guard stat(destination.path, &info) != 0, errno == ENOENT, stat(parent.path, &info) != 0, errno == ENOENT else { return }
+        throw OutputError(path: link.path, action: "replace the output folder", underlying: nil, message: """
+            the output \(link.path) is a symbolic link to \(destination.path), and neither that folder nor \(parent.path) \
+            exists (a volume not mounted, a folder moved or removed): a build would make them wherever the link points. \
+            Create \(parent.path), or mount what belongs there, if the site should go there; otherwise point the link at \
+            a folder that exists, or remove it
+            """)
+    }
+
     /// Throws an `OutputError` saying why `destination` may not be replaced, and what to do.
     public func check(_ destination: URL) throws {
         try places.refuse(destination, role: .output)

@@ -122,7 +122,7 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: handMade.path).count == 5)
     }
 
-    @Test("an output that is a symbolic link is built into its target, and the link stays; a dangling one gets its target made")
+    @Test("an output that is a symbolic link is built into its target, and the link stays; a dangling one gets its target made in the folder that holds it")
     func buildsThroughALink() async throws {
         var (harness, project) = try harness()
         defer { harness.remove() }
@@ -141,6 +141,19 @@ import Testing
         _ = try await harness.build()
         #expect(exists(harness.folder.url.appendingPathComponent("www/later/index.html")))
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: project.appendingPathComponent("later").path).hasSuffix("www/later"))
+    }
+
+    @Test("an output linked to a folder in a folder that does not exist either (a volume not mounted) is refused before anything is fetched, and nothing is made there, where the build made both")
+    func aLinkToNowhereIsRefused() async throws {
+        var (harness, project) = try harness()
+        defer { harness.remove() }
+        let nowhere = harness.folder.url.appendingPathComponent("unmounted/volume/site")
+        try FileManager.default.createSymbolicLink(atPath: project.appendingPathComponent("public").path, withDestinationPath: nowhere.path)
+        harness.settings.output = "public"
+        await expectRefusal(harness, saying: "is a symbolic link to \(nowhere.path), and neither that folder nor \(nowhere.deletingLastPathComponent().path) exists",
+                            "a volume not mounted", "point the link at a folder that exists")
+        #expect(!exists(harness.folder.url.appendingPathComponent("unmounted")), "nothing made where the link points")
+        #expect(!exists(project.appendingPathComponent(".cache")), "refused before anything was fetched")
     }
 
     @Test("an output named through symbolic links in a loop is refused before anything is fetched, as a loop (it failed at publishing, 'a file of that name is in the way')")
