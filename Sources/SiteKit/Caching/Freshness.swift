@@ -51,7 +51,8 @@ struct Freshness: Sendable, Equatable {
 
     /// Evaluates `entry` at `now`. `minimumTTL` is a floor on the lifetime of responses that may be
     /// reused without validation at all: not `no-cache`, and not `must-revalidate`, whose server
-    /// set the lifetime it will vouch for.
+    /// set the lifetime it will vouch for, and not errors (4xx, 5xx): a 404 of a moment, pinned by
+    /// the floor, failed every build for as long, from the cache, once the server was well.
     init(_ entry: CacheEntry, now: Date, minimumTTL: Double = 0) {
         let headers = entry.headers
         let directives = ResponseDirectives(headers)
@@ -76,7 +77,7 @@ struct Freshness: Sendable, Equatable {
                 if lifetime > 0 { basis = .heuristic }
             }
         }
-        if minimumTTL > 0, !directives.noCache, !directives.mustRevalidate, minimumTTL > lifetime {
+        if minimumTTL > 0, entry.status < 400, !directives.noCache, !directives.mustRevalidate, minimumTTL > lifetime {
             lifetime = minimumTTL
             basis = .floor
         }

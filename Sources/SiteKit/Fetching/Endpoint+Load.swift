@@ -40,6 +40,7 @@ extension HTTPFetching {
             var error = FetchError(.httpStatus(response.status, serverMessage: ServerMessage.extract(from: response.body)),
                                    method: request.method, url: request.url, attempts: result.attempts)
             error.retryAt = result.retryAt
+            if result.outcome == .hit { error.cachedAge = result.age ?? 0 }
             throw error
         }
         if result.outcome == .miss || result.outcome == .bypass, let value = decoded.withLock({ $0 }) {

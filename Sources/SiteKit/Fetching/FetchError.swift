@@ -66,6 +66,9 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
     /// Why a cached copy of the URL did not stand in for the failing origin ("its server forbids
     /// using it unchecked (Cache-Control: must-revalidate)"), when there is one.
     public var unusedCopy: String?
+    /// For an HTTP status the cache answered with (a stored error, fresh by its own headers):
+    /// the copy's age in seconds.
+    public var cachedAge: Int?
 
     public init(_ kind: Kind, method: String = "GET", url: URL, attempts: Int = 1) {
         self.kind = kind
@@ -107,6 +110,16 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         return text + " A cached copy exists, but it was not used: \(unusedCopy)."
     }
 
+    /// An age in words: 40 s, 12 min, 3 h, 2 days.
+    static func age(_ seconds: Int) -> String {
+        switch seconds {
+        case ..<120: "\(max(0, seconds)) s"
+        case ..<7_200: "\(seconds / 60) min"
+        case ..<172_800: "\(seconds / 3_600) h"
+        default: "\(seconds / 86_400) days"
+        }
+    }
+
     private func paragraph(forBuild: Bool) -> String {
         let demo = forBuild ? ", or build from the embedded API with --demo" : ""
         let target = "\(method) \(url.shown)"
@@ -146,6 +159,10 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
             // Not Modified, to a request that asked no such question: the URL is not at fault.
             case 304: "A 304 (Not Modified) answers a conditional request, and this one had no copy to confirm: the server is at fault. Retry later, or tell whoever runs it."
             default: "Check the URL and its parameters."
+            }
+            if let cachedAge {
+                return "\(target) answered HTTP \(status)\(said), a copy the cache stored \(Self.age(cachedAge)) ago and keeps as fresh, as "
+                    + "the server's headers allow: the server was not asked again. \(advice) Add --refresh to ask the server again."
             }
             return "\(target) answered HTTP \(status)\(said)\(tries). \(advice)"
         case .malformed(let problem):

@@ -111,6 +111,35 @@ import Testing
         }
     }
 
+    @Test("the --ttl floor keeps no error: a 404 of a moment is asked again next time, where the floor answered with it from the cache, failing every build of the TTL once the server was well; an error the server keeps fresh itself says it came from the cache, and how to ask again")
+    func minimumTTLKeepsNoErrors() async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        let client = harness.client(HTTPClientOptions(timeout: 30, retry: .none, minimumTTL: 600))
+        let missing = Mutex(true)
+        try await TestOrigin.run({ request in
+            if request.target == "/kept/posts" {
+                return .text(#"{"error":"gone for good"}"#, status: 404, headers: ["Cache-Control": "max-age=3600"])
+            }
+            return missing.withLock { $0 } ? .text(#"{"error":"temporarily missing"}"#, status: 404) : .text("[]")
+        }) { origin in
+            await #expect(throws: FetchError.self) { try await client.load(JSONPlaceholderAPI.posts, from: origin.url("/")) }
+            missing.withLock { $0 = false }
+            harness.clock.advance(by: 60)
+            let (posts, result) = try await client.load(JSONPlaceholderAPI.posts, from: origin.url("/"))
+            #expect(result.outcome == .miss && posts.elements.isEmpty && origin.requestCount == 2)
+
+            await #expect(throws: FetchError.self) { try await client.load(JSONPlaceholderAPI.posts, from: origin.url("/kept")) }
+            harness.clock.advance(by: 300)
+            let error = await #expect(throws: FetchError.self) { try await client.load(JSONPlaceholderAPI.posts, from: origin.url("/kept")) }
+            #expect(origin.requestCount == 3, "the server's own max-age keeps its 404 fresh")
+            let text = error?.description ?? ""
+            // 6 min: the origin's Date is the real time, which the test clock left 60 s behind.
+            #expect(text.contains("answered HTTP 404: the server said \"gone for good\", a copy the cache stored 6 min ago and keeps as fresh"), "\(text)")
+            #expect(text.contains("Add --refresh to ask the server again."), "\(text)")
+        }
+    }
+
     @Test func refreshForcesRevalidationOfAFreshEntry() async throws {
         let harness = try CacheHarness()
         defer { harness.remove() }
