@@ -41,6 +41,11 @@ struct BuildFlags: ParsableArguments {
         if let maxImageFailures, ImageFailureLimit(maxImageFailures) == nil {
             throw ValidationError("--max-image-failures must be \(ImageFailureLimit.expected), not \(maxImageFailures).")
         }
+        if config.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--config must name a settings file, such as site.yml, and is empty.")
+        }
+        if let randomUserURL { _ = try url(randomUserURL, flag: "--randomuser-url") }
+        if let jsonPlaceholderURL { _ = try url(jsonPlaceholderURL, flag: "--jsonplaceholder-url") }
         if let ttl, DurationText.seconds(ttl) == nil { throw ValidationError("--ttl must be a duration such as 10m or 1d, not \(ttl).") }
         // The flags' own ranges, checked here so that a value out of range is a command line that
         // cannot be used (64, as the README says), not a failed build (1).
@@ -50,6 +55,8 @@ struct BuildFlags: ParsableArguments {
         if let jobs { given.jobs = jobs }
         if let timeout { given.timeout = timeout.value }
         if let seed { given.seed = seed }
+        if let output { given.output = output }
+        if let cacheDir { given.cacheDirectory = cacheDir }
         do {
             _ = try given.validated(file: "the command line", asFlags: true)
         } catch let error as SettingsError {
@@ -71,12 +78,7 @@ struct BuildFlags: ParsableArguments {
         var settings = fromFile
         func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : cwd.appendingPathComponent(path).path }
         if let output { settings.output = absolute(output) }
-        if let cacheDir {
-            guard !cacheDir.isEmpty else {
-                throw ValidationError("--cache-dir must name a folder, such as .cache; an empty one would put the cache in the current folder.")
-            }
-            settings.cacheDirectory = absolute(cacheDir)
-        }
+        if let cacheDir { settings.cacheDirectory = absolute(cacheDir) }
         if let randomUserURL { settings.randomUserURL = try url(randomUserURL, flag: "--randomuser-url") }
         if let jsonPlaceholderURL { settings.jsonPlaceholderURL = try url(jsonPlaceholderURL, flag: "--jsonplaceholder-url") }
         if let users { settings.users = users }

@@ -63,6 +63,12 @@ public struct SiteSettings: Sendable, Equatable {
             // "rebuild with --seed" would then promise in vain.
             throw fail("\(name("seed")) must not be empty: leave it out to have one picked (and printed), or name one such as site")
         }
+        // An empty path is the folder the project is in: refused by name, where it was refused
+        // as a folder that "holds the project itself".
+        if output.trimmedWhiteSpace.isEmpty { throw fail("\(name("output")) must name a folder, such as public, and is empty") }
+        if cacheDirectory.trimmedWhiteSpace.isEmpty {
+            throw fail("\(name("cache_dir")) must name a folder, such as .cache, and is empty: that would put the cache in the project folder")
+        }
         guard users >= 0, users <= 1_000_000 else { throw fail("\(name("users")) must be between 0 and 1000000, not \(users)") }
         guard perPage >= 1, perPage <= 10_000 else { throw fail("\(name("per_page")) must be between 1 and 10000, not \(perPage)") }
         guard jobs >= 1, jobs <= 512 else { throw fail("\(name("jobs")) must be between 1 and 512, not \(jobs)") }
@@ -83,7 +89,7 @@ public struct SiteSettings: Sendable, Equatable {
     /// The flag that sets each setting of `site.yml` that has one.
     static let flags = [
         "seed": "--seed", "users": "--users", "per_page": "--per-page", "jobs": "--jobs", "timeout": "--timeout",
-        "randomuser_url": "--randomuser-url", "jsonplaceholder_url": "--jsonplaceholder-url",
+        "randomuser_url": "--randomuser-url", "jsonplaceholder_url": "--jsonplaceholder-url", "output": "--output", "cache_dir": "--cache-dir",
     ]
 }
 

@@ -56,6 +56,9 @@ public enum FetchTool {
 
     /// The request for these flags; throws `FetchToolError` for a bad URL or header line.
     public static func request(_ options: FetchToolOptions) throws -> HTTPRequest {
+        guard !options.url.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw FetchToolError("the URL to fetch is empty: give an http or https URL, such as https://jsonplaceholder.typicode.com/users")
+        }
         guard let url = URL(string: options.url).map(FetchableURL.normalized) else {
             // `http://[::1` is an http URL, just not a well-formed one.
             let scheme = options.url.prefix { $0 != ":" }.lowercased()

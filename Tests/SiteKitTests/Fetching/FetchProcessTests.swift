@@ -190,7 +190,13 @@ import Testing
                                      (["build", "--demo", "--timeout", "2h"], "--timeout must be more than 0 and at most 3600 seconds, not 7200."),
                                      (["fetch", "http://127.0.0.1:9/", "--timeout", "2h"], "--timeout must be more than 0 and at most 3600 seconds, not 7200"),
                                      (["api", "--fault", "nonsense"], "invalid fault \"nonsense\": it has no \"=\""),
-                                     (["fetch", "http://127.0.0.1:9/", "--offline", "--refresh"], "--offline and --refresh cannot be used together")] {
+                                     (["fetch", "http://127.0.0.1:9/", "--offline", "--refresh"], "--offline and --refresh cannot be used together"),
+                                     // Empty paths and URLs name themselves (--output "" was "the project itself", and exited 1).
+                                     (["build", "--demo", "--output", ""], "--output must name a folder, such as public, and is empty."),
+                                     (["build", "--demo", "--cache-dir", ""], "--cache-dir must name a folder, such as .cache, and is empty"),
+                                     (["build", "--demo", "--config", ""], "--config must name a settings file, such as site.yml, and is empty."),
+                                     (["build", "--live", "--randomuser-url", "ftp://example.org/"], "--randomuser-url must be an http(s) URL"),
+                                     (["fetch", ""], "the URL to fetch is empty: give an http or https URL")] {
             let run = try await Self.run(arguments)
             #expect(run.status == 64, "\(arguments): \(run.status)")
             #expect(String(decoding: run.errors, as: UTF8.self).contains(message), "\(arguments)")
@@ -251,6 +257,9 @@ import Testing
         let perPage = try await Self.run(["build", "--demo", "--config", config.path, "--per-page", "0"])
         #expect(String(decoding: perPage.errors, as: UTF8.self).contains("--per-page must be between 1 and 10000, not 0.") && perPage.status == 64)
         #expect(fromFile.status == 1, "a settings file out of range is the site's, not the command line's")
+        try Data("output: \"\"\n".utf8).write(to: config)
+        let emptyOutput = try await Self.run(["build", "--demo", "--config", config.path])
+        #expect(String(decoding: emptyOutput.errors, as: UTF8.self).contains("output must name a folder, such as public, and is empty") && emptyOutput.status == 1)
     }
 
     @Test("site build refuses a --links style it does not know, saying which there are, before doing anything",
