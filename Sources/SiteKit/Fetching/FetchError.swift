@@ -23,6 +23,9 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         /// An https URL whose server answered the TLS handshake with something else, most often
         /// plain HTTP. Not retried.
         case notTLS
+        /// An https server whose certificate the system does not trust (self-signed, expired,
+        /// for another name), in libcurl's words. Not retried: it would be the same certificate.
+        case untrustedCertificate(String)
         /// The server answered, but not in HTTP (an SSH server on that port). Not retried.
         case notHTTP
         /// The whole-response deadline fired.
@@ -88,7 +91,7 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
     /// A short name for the kind, used in machine-readable output.
     public var kindName: String {
         switch kind {
-        case .transport, .undecodable, .refusedURL, .notTLS, .notHTTP, .unfetchableURL: "transport"
+        case .transport, .undecodable, .refusedURL, .notTLS, .untrustedCertificate, .notHTTP, .unfetchableURL: "transport"
         case .timeout: "timeout"
         case .httpStatus, .redirectWithoutLocation, .malformed: "http"
         case .decoding, .unexpectedBody, .refusedBody: "decoding"
@@ -142,6 +145,10 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
             return "\(target) cannot be fetched: it \(problem). Correct the URL."
         case .notHTTP:
             return "\(target) failed: the server on that port did not answer in HTTP; something else (an SSH or mail server, say) listens there. Check the port in the URL."
+        case .untrustedCertificate(let detail):
+            return "\(target) failed: the server's TLS certificate is not trusted (\(Self.clause(detail))), so nothing was sent, and retrying "
+                + "will not help. If the server is yours, give it a certificate a trusted authority signed, or add its authority to the "
+                + "system's trusted ones (on Debian: /usr/local/share/ca-certificates, then update-ca-certificates); otherwise check the host in the URL\(demo)."
         case .notTLS:
             return "\(target) failed: the server did not speak TLS (https) on that port; it may serve plain HTTP there. Try the URL with http:// instead, or check the port."
         case .timeout(let seconds):
@@ -191,7 +198,7 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
     /// Failures after which a stale cached copy may stand in for the origin (stale-if-error).
     var allowsStaleFallback: Bool {
         switch kind {
-        case .transport, .undecodable, .redirectWithoutLocation, .malformed, .timeout, .notTLS, .notHTTP: true
+        case .transport, .undecodable, .redirectWithoutLocation, .malformed, .timeout, .notTLS, .untrustedCertificate, .notHTTP: true
         default: false
         }
     }
@@ -204,6 +211,7 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
             damaged ? "sent a \(coding ?? "coded") body that does not decode" : "answered in a content coding this tool cannot decode\(coding.map { " (\($0))" } ?? "")"
         case .refusedURL: "was refused by the HTTP client before connecting (on Linux it does not accept IPv6 addresses such as [::1])"
         case .notTLS: "did not speak TLS (https) on that port"
+        case .untrustedCertificate(let detail): "has a TLS certificate that is not trusted (\(Self.clause(detail)))"
         case .notHTTP: "did not answer in HTTP"
         case .unfetchableURL(let problem): "cannot be fetched: it \(problem)"
         case .timeout(let seconds): "timed out after \(Self.format(seconds)) s"

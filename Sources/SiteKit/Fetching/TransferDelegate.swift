@@ -219,8 +219,17 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
             let named = coding.map { ContentCoding.unknown(in: $0) ?? $0 }
             return .undecodable(coding: named, damaged: named.map { ContentCoding.unknown(in: $0) == nil } ?? false)
         }
+        // libcurl's CURLE_RECV_ERROR for a chunk size that is no hexadecimal number, and the like:
+        // the server's framing, which a retry gets the same.
+        if text.contains("chunked-encoding") || text.contains("chunked encoding") {
+            return .malformed("its chunked body is broken (\(FetchError.clause(error.localizedDescription)))")
+        }
         if text.contains("http/0.9") {
             return .notHTTP
+        }
+        if [NSURLErrorServerCertificateUntrusted, NSURLErrorServerCertificateHasBadDate, NSURLErrorServerCertificateHasUnknownRoot,
+            NSURLErrorServerCertificateNotYetValid].contains(error.code) || text.contains("certificate") {
+            return .untrustedCertificate(error.localizedDescription)
         }
         if text.contains("ssl") || text.contains("tls") || text.contains("wrong version number") {
             if text.contains("wrong version number") || text.contains("packet length too long") || text.contains("record layer failure") {
@@ -229,7 +238,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         }
         // libcurl's texts for a header section it, or URLSession on Linux, cannot take in.
         if text.contains("failed writing header") {
-            return .malformed("a header field holds bytes that URLSession on Linux does not accept (bytes that are not UTF-8, such as é in Latin-1)")
+            return .malformed("its header section holds what URLSession on Linux does not accept: bytes that are not UTF-8 (such as é in Latin-1), or lines that end in a bare LF where HTTP ends them in CRLF")
         }
         if text.contains("header without colon") {
             return .malformed("a header line has no colon")

@@ -52,7 +52,7 @@ import Testing
 
     @Test("a header URLSession on Linux cannot take in (a Latin-1 byte, a line without a colon) fails at once, blaming the server, not the network",
           arguments: [(["HTTP/1.1 200 OK", "Cache-Control: max-age=600", "X-Name: caf\u{E9}", "Content-Length: 8"],
-                       "a header field holds bytes that URLSession on Linux does not accept"),
+                       "its header section holds what URLSession on Linux does not accept: bytes that are not UTF-8"),
                       (["HTTP/1.1 200 OK", "Content-Length: 8", "this line has no colon"], "a header line has no colon"),
                       // libcurl calls this a bad URL: it was blamed on the URL, and on IPv6.
                       (["HTTP/1.1 099 Odd", "Content-Length: 8"], "its status line is not one of HTTP's")])
@@ -61,6 +61,27 @@ import Testing
         guard case .failure(let error) = fetched.online, case .malformed = error.kind else { Issue.record("\(fetched.online)"); return }
         #expect(error.attempts == 1 && fetched.sleeps == 0, "\(error)")
         #expect(error.description.contains(words) && !error.description.contains("Check the network"), "\(error)")
+    }
+
+    @Test("a chunked body whose chunk size is no hexadecimal number fails at once, blaming the server's framing, where it was retried 4 times with libcurl's words and 'Check the network'")
+    func brokenChunks() async throws {
+        let fetched = try await fetch(raw(["HTTP/1.1 200 OK", "Transfer-Encoding: chunked"], body: "ZZZ\r\nxx\r\n0\r\n\r\n"))
+        guard case .failure(let error) = fetched.online, case .malformed = error.kind else { Issue.record("\(fetched.online)"); return }
+        #expect(error.attempts == 1 && fetched.sleeps == 0, "\(error)")
+        #expect(error.description.contains("cannot be read as HTTP: its chunked body is broken") && !error.description.contains("Check the network"), "\(error)")
+    }
+
+    @Test("a TLS certificate the system does not trust is said so, and not retried: it would be the same certificate",
+          arguments: [(NSURLErrorSecureConnectionFailed, "SSL certificate problem: self-signed certificate"),
+                      (NSURLErrorServerCertificateUntrusted, "The certificate for this server is invalid."),
+                      (NSURLErrorSecureConnectionFailed, "SSL: no alternative certificate subject name matches target host name 'x'")])
+    func untrustedCertificates(code: Int, text: String) throws {
+        let kind = TransferDelegate.classify(NSError(domain: NSURLErrorDomain, code: code, userInfo: [NSLocalizedDescriptionKey: text]))
+        guard case .untrustedCertificate = kind else { Issue.record("\(kind)"); return }
+        let error = FetchError(kind, url: URL(string: "https://self-signed.example/x")!)
+        #expect(!RetryPolicy().shouldRetry(error))
+        #expect(error.description.contains("failed: the server's TLS certificate is not trusted (") && error.description.contains("retrying will not help"))
+        #expect(!error.description.contains("Check the network"))
     }
 
     @Test("a status outside 100–599 is handed over but never stored, as a 5xx would not be (RFC 9110 §15)")
