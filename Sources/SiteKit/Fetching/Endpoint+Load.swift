@@ -41,6 +41,7 @@ extension HTTPFetching {
                                    method: request.method, url: request.url, attempts: result.attempts)
             error.retryAt = result.retryAt
             if result.outcome == .hit { error.cachedAge = result.age ?? 0 }
+            error.redirectedTo = Redirect.target(of: request.url, answeredBy: response.url)
             throw error
         }
         if result.outcome == .miss || result.outcome == .bypass, let value = decoded.withLock({ $0 }) {

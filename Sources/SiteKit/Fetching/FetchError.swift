@@ -72,6 +72,9 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
     /// For an HTTP status the cache answered with (a stored error, fresh by its own headers):
     /// the copy's age in seconds.
     public var cachedAge: Int?
+    /// For an HTTP status: where redirects led, when that is not `url`, so that the message names
+    /// the address that answered, not only the one asked.
+    public var redirectedTo: URL?
 
     public init(_ kind: Kind, method: String = "GET", url: URL, attempts: Int = 1) {
         self.kind = kind
@@ -125,7 +128,7 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
 
     private func paragraph(forBuild: Bool) -> String {
         let demo = forBuild ? ", or build from the embedded API with --demo" : ""
-        let target = "\(method) \(url.shown)"
+        let target = "\(method) \(url.shown)" + (redirectedTo.map { ", redirected to \($0.shown)," } ?? "")
         let tries = attempts > 1 ? " (\(attempts) attempts)" : ""
         switch kind {
         case .transport(let detail, let unreachable):

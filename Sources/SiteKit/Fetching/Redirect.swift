@@ -22,6 +22,12 @@ enum Redirect {
         return next
     }
 
+    /// Where redirects led from `asked`, when `answered` (the final response's address) is another
+    /// address, not the same one written differently; nil otherwise.
+    static func target(of asked: URL, answeredBy answered: URL) -> URL? {
+        FetchableURL.normalized(answered).absoluteString == FetchableURL.normalized(asked).absoluteString ? nil : answered
+    }
+
     static func isSameOrigin(_ a: URL, _ b: URL) -> Bool {
         a.scheme?.lowercased() == b.scheme?.lowercased() && a.host?.lowercased() == b.host?.lowercased()
             && effectivePort(a) == effectivePort(b)

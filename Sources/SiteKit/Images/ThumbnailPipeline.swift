@@ -182,7 +182,8 @@ struct ThumbnailPipeline: Sendable {
                 return Fetched(result: .failed(reason: "\(standIn), and its cached copy stood in for it"))
             }
             guard response.status == 200 else {
-                return Fetched(result: .failed(reason: "answered HTTP \(response.status)"))
+                let redirected = Redirect.target(of: request.url, answeredBy: response.url).map { "was redirected to \($0.shown), which " } ?? ""
+                return Fetched(result: .failed(reason: "\(redirected)answered HTTP \(response.status)"))
             }
             let checked = result.outcome == .miss || result.outcome == .bypass ? inspected.withLock { $0 } : nil
             let info = try checked ?? ImageInspector.inspect(response.body, limits: limits)

@@ -240,6 +240,20 @@ import Testing
         }
     }
 
+    @Test("an error at the end of redirects names where they led as well as the address asked, which only redirected")
+    func errorsAfterRedirectsNameTheTarget() async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        try await TestOrigin.run({ request in
+            request.target == "/posts" ? OriginReply(status: 302, headers: ["Location": "/gone/posts"])
+                : .text(#"{"error":"no such thing here"}"#, status: 404)
+        }) { origin in
+            let error = await #expect(throws: FetchError.self) { try await harness.client().load(JSONPlaceholderAPI.posts, from: origin.url("/")) }
+            #expect(error?.description.hasPrefix("GET \(origin.url("/posts").absoluteString), redirected to \(origin.url("/gone/posts").absoluteString), answered HTTP 404: the server said \"no such thing here\"") == true,
+                    "\(String(describing: error))")
+        }
+    }
+
     @Test("a redirect without a Location (whose body URLSession drops) is the server's fault, said so, not stored and never retried")
     func aRedirectWithoutLocationIsAnErrorAndNotStored() async throws {
         let harness = try CacheHarness()

@@ -20,4 +20,20 @@ struct ThumbnailPipelineTests {
         #expect(error?.description.contains("thumbs/") == true, "\(String(describing: error))")
         #expect(!printed.text.contains("warning: image"), "\(printed.text)")
     }
+
+    @Test("a picture whose redirects end at an error names where they led, not only the address asked, which answered nothing but the redirect")
+    func redirectedFailuresNameTheTarget() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let output = try StagedOutput(destination: folder.url.appendingPathComponent("public"))
+        defer { output.discard() }
+        let printed = PrintLog()
+        let moved = URL(string: "https://pictures.example/moved/1.png")!
+        let client = StubFetcher { _ in HTTPResponse(url: moved, status: 404, body: Data("gone".utf8)) }
+        let pipeline = ThumbnailPipeline(client: client, jobs: 1, perHost: 1, reporter: Reporter(verbosity: .normal, sink: printed.append))
+        let jobs = [ThumbnailPipeline.Job(url: URL(string: "https://pictures.example/1.png")!, lane: .utility)]
+        _ = try await pipeline.run(jobs, into: output)
+        #expect(printed.text.contains("https://pictures.example/1.png was redirected to https://pictures.example/moved/1.png, which answered HTTP 404"),
+                "\(printed.text)")
+    }
 }
