@@ -16,7 +16,7 @@ struct BuildCommand: AsyncParsableCommand {
     @OptionGroup var flags: BuildFlags
 
     func run() async throws {
-        let reporter = Reporter(verbosity: flags.verbosity, isInteractive: isatty(2) == 1)
+        let reporter = Reporter(verbosity: flags.verbosity, isInteractive: Reporter.standardErrorIsInteractive())
         do {
             let (settings, project) = try flags.resolveSettings(reporter: reporter)
             let build = flags.makeBuild(settings: settings, project: project, reporter: reporter)

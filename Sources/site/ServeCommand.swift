@@ -25,7 +25,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let reporter = Reporter(verbosity: flags.verbosity, isInteractive: isatty(2) == 1)
+        let reporter = Reporter(verbosity: flags.verbosity, isInteractive: Reporter.standardErrorIsInteractive())
         let output: URL
         let project: URL
         let basePath: String

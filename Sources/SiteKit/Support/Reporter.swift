@@ -30,6 +30,12 @@ public final class Reporter: Sendable {
         self.sink = sink
     }
 
+    /// Whether standard error may show a rewritten progress line: a terminal, and one that
+    /// moves its cursor (not `TERM=dumb`, such as Emacs's shell, which printed the escapes).
+    public static func standardErrorIsInteractive(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        isatty(2) == 1 && environment["TERM"] != "dumb"
+    }
+
     /// Writes to standard error.
     public static let standardError: Sink = { text in
         StandardStream.error(text)

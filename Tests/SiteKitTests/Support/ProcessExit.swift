@@ -31,8 +31,15 @@ extension Process {
     /// `runSite`, returning what the process printed on standard output and standard error too.
     static func runSiteCapturing(_ arguments: [String], in folder: URL, environment changes: [String: String?] = [:])
         async throws -> (status: Int32, output: String, errors: String) {
+        guard let site = FetchProcessTests.executable else { throw CocoaError(.fileNoSuchFile) }
+        return try await runCapturing(site.path, arguments, in: folder, environment: changes)
+    }
+
+    /// Runs the program at `path` as `runSiteCapturing` runs `site`.
+    static func runCapturing(_ path: String, _ arguments: [String], in folder: URL, environment changes: [String: String?] = [:])
+        async throws -> (status: Int32, output: String, errors: String) {
         let process = Process()
-        process.executableURL = FetchProcessTests.executable
+        process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         process.currentDirectoryURL = folder
         if !changes.isEmpty {
