@@ -39,8 +39,21 @@ public enum SettingsFile {
             }
             return (base, [])
         }
-        guard let data = try? Data(contentsOf: file), let text = String(data: data, encoding: .utf8) else {
-            throw SettingsError(file: shown, line: nil, message: "the settings file could not be read as UTF-8 text")
+        // Read as a stream, and no more than a settings file may hold: /dev/null is an empty file,
+        // and /dev/zero a file too long, where both "could not be read as UTF-8 text".
+        let data: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: file)
+            defer { try? handle.close() }
+            data = try handle.read(upToCount: YAMLComposer.maxBytes + 1) ?? Data()
+        } catch {
+            throw SettingsError(file: shown, line: nil, message: "the settings file could not be read: \(FileProblem.describe(error)). "
+                + "Make it readable, or name another with --config")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw SettingsError(file: shown, line: ContentText.invalidLine(in: data),
+                                message: "the settings file is not valid UTF-8 text (a Latin-1 é, say, is one byte UTF-8 does not allow "
+                                    + "alone). Save it as UTF-8 in your editor")
         }
         return try parse(text, shownAs: shown, over: base, only: only)
     }

@@ -9,6 +9,11 @@ struct YAMLProblem {
 
     init(_ error: any Error, yaml: String) {
         switch error as? YamlError {
+        case .scanner(_, let reason, let mark, _)? where reason.contains("tab character"):
+            // "found a tab character that violates indentation": the mark is the tab's line; the
+            // context's is the value before it (a line too early).
+            problem = reason
+            line = mark.line
         case .scanner(let context, let reason, let mark, _)?:
             problem = reason
             // "could not find expected ':'" is reported where the scanner gave up, often the

@@ -178,6 +178,30 @@ struct SettingsFileTests {
         #expect(error?.description.contains("that line holds a tab, and YAML is indented with spaces only") == true, "\(String(describing: error))")
     }
 
+    @Test("a tab before a key at the top is blamed on its own line, where the line before it was named",
+          arguments: [("title: a\ndescription: b\n\tlanguage: en\n", 3), ("title: a\n\tdescription: b\n", 2)])
+    func tabBeforeAKey(text: String, line: Int) {
+        let error = #expect(throws: SettingsError.self) { try SettingsFile.parse(text, shownAs: "site.yml") }
+        #expect(error?.line == line, "\(String(describing: error))")
+        #expect(error?.description.contains("tab") == true, "\(String(describing: error))")
+    }
+
+    @Test("a settings file in Latin-1 is named with the line of its first byte UTF-8 does not allow, and how to fix it; /dev/null is an empty file")
+    func notUTF8AndDevices() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let file = folder.url.appendingPathComponent("site.yml")
+        // title: a, then description: café with é in Latin-1 (0xE9).
+        try Data([0x74, 0x69, 0x74, 0x6C, 0x65, 0x3A, 0x20, 0x61, 0x0A, 0x64, 0x65, 0x73, 0x63, 0x72, 0x69, 0x70, 0x74, 0x69, 0x6F, 0x6E, 0x3A, 0x20, 0x63, 0x61, 0x66, 0xE9, 0x0A])
+            .write(to: file)
+        let error = #expect(throws: SettingsError.self) { try SettingsFile.load(file, shownAs: "site.yml", required: true) }
+        #expect(error?.line == 2)
+        #expect(error?.description.contains("site.yml:2: the settings file is not valid UTF-8 text") == true && error?.description.contains("Save it as UTF-8") == true,
+                "\(String(describing: error))")
+        let (settings, warnings) = try SettingsFile.load(URL(fileURLWithPath: "/dev/null"), shownAs: "/dev/null", required: true)
+        #expect(settings.title == SiteSettings().title && warnings.isEmpty)
+    }
+
     @Test("a site.yml that is a symbolic link to nothing is an error naming where it points, not an absent file whose defaults a build would use")
     func danglingLinkIsAnError() throws {
         let folder = try TemporaryFolder()
