@@ -74,6 +74,11 @@ public struct ContentLoader: Sendable {
             throw ContentError(file: shown, message: "it would be published at \(name)/, like \(other)\(Self.sameTextNote(shown, other)). "
                 + "Rename one of them: a page's address is its file name in lowercase, with a dash for each run of other characters.")
         }
+        if Slug.windowsDeviceNames.contains(name) {
+            throw ContentError(file: shown, message: "it would be published at \(name)/, a name Windows refuses for any file or folder "
+                + "(con, prn, aux, nul, com1 to com9, lpt1 to lpt9), so the site could not be checked out or unzipped there. "
+                + "Rename it, e.g. to \(name)-page.md.")
+        }
         let used = reserved.union(ContentPage.standardNames)
         guard !used.contains(name) else {
             throw ContentError(file: shown, message: "it would be published at \(name)/, which the site's own pages use "

@@ -20,7 +20,7 @@ struct SiteIndex: Sendable {
     /// refuses as file names with any extension (`con.html`), so that a site copied there, or
     /// unzipped there to be browsed from disk, has every page.
     static let reserved: Set<String> = Set(["page", "index", "index-json"]).union(windowsDeviceNames)
-    static let windowsDeviceNames: Set<String> = Set(["con", "prn", "aux", "nul"] + (1...9).flatMap { ["com\($0)", "lpt\($0)"] })
+    static let windowsDeviceNames = Slug.windowsDeviceNames
 
     init(_ data: SiteData) {
         var peopleSlugs = SlugRegistry()

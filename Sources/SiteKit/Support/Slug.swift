@@ -74,6 +74,10 @@ public enum Slug {
         return result
     }
 
+    /// Names Windows refuses for any file or folder, whatever the extension: a site with one
+    /// cannot be checked out, unzipped or copied there.
+    static let windowsDeviceNames: Set<String> = Set(["con", "prn", "aux", "nul"] + (1...9).flatMap { ["com\($0)", "lpt\($0)"] })
+
     /// Latin letters that are not a base letter and a mark, so that folding diacritics leaves
     /// them as they are, spelled as their languages spell them in ASCII: Søren and Jörg, Weiß and
     /// Weiss, Işık and Ilgaz all fold alike (lowercase, as they are met).

@@ -41,7 +41,7 @@ struct ContentLoaderTests {
         }
     }
 
-    @Test("a page of its own that would take a site folder, a standard page's or another file's address, or has no name, is an error naming it")
+    @Test("a page of its own that would take a site folder, a standard page's or another file's address, a name Windows refuses (con, lpt1), or has no name, is an error naming it")
     func ownPageNameClashes() throws {
         let cases: [(files: [String: String], file: String, says: String)] = [
             (["users.md": "x", "Users.md": "x"], "content/Users.md", "would be published at users/, which the site's own pages use"),
@@ -49,6 +49,9 @@ struct ContentLoaderTests {
             (["Index.md": "x"], "content/Index.md", "would be published at index/"),
             (["about-us.md": "x", "About Us.md": "x"], "content/about-us.md", "like content/About Us.md"),
             (["---.md": "x"], "content/---.md", "its name has no letter or digit"),
+            // As names from the APIs never are (they get a number): a site Windows cannot unpack.
+            (["con.md": "x"], "content/con.md", "would be published at con/, a name Windows refuses"),
+            (["LPT1.md": "x"], "content/LPT1.md", "would be published at lpt1/, a name Windows refuses"),
         ]
         for (files, file, says) in cases {
             try withContent(files) { loader in
