@@ -35,6 +35,10 @@ struct SiteFilesTests {
         #expect(tree.filter { $0.name == "loc" }.map(\.text) == ["https://example.com/a&b/", "https://example.com/a&b/x/"])
         #expect(xml.contains("<loc>https://example.com/a&amp;b/</loc>"))
         #expect(MarkupTree.parse(Sitemap.xml(baseURL: "https://example.com/", paths: [])) != nil)
+        // The sitemap protocol asks for every one of its five characters entity-escaped, the apostrophe too.
+        let quoted = Sitemap.xml(baseURL: "https://example.com/o'neil/", paths: ["index.html"])
+        #expect(quoted.contains("<loc>https://example.com/o&#39;neil/</loc>"), "\(quoted)")
+        #expect(MarkupTree.parse(quoted)?.filter { $0.name == "loc" }.map(\.text) == ["https://example.com/o'neil/"])
     }
 
     @Test func bigSitemapsSplitIntoFilesWithAnIndex() throws {

@@ -26,7 +26,7 @@ public enum Sitemap {
         let parts = stride(from: 0, to: all.count, by: limit).enumerated().map { number, start in
             SitemapFile(path: "sitemap-\(number + 1).xml", xml: urlset(all[start..<min(start + limit, all.count)]))
         }
-        let entries = parts.map { "<sitemap><loc>\(MarkupText.text(SiteURL.absolute(base: baseURL, path: $0.path)))</loc></sitemap>" }
+        let entries = parts.map { "<sitemap><loc>\(MarkupText.attribute(SiteURL.absolute(base: baseURL, path: $0.path)))</loc></sitemap>" }
         let index = ([header, "<sitemapindex xmlns=\"\(namespace)\">"] + entries + ["</sitemapindex>"]).joined(separator: "\n") + "\n"
         return [SitemapFile(path: path, xml: index)] + parts
     }
@@ -41,7 +41,7 @@ public enum Sitemap {
     }
 
     private static func urlset(_ locations: ArraySlice<String>) -> String {
-        let entries = locations.map { "<url><loc>\(MarkupText.text($0))</loc></url>" }
+        let entries = locations.map { "<url><loc>\(MarkupText.attribute($0))</loc></url>" }
         return ([header, "<urlset xmlns=\"\(namespace)\">"] + entries + ["</urlset>"]).joined(separator: "\n") + "\n"
     }
 }
