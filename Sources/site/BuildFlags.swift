@@ -73,6 +73,12 @@ struct BuildFlags: ParsableArguments {
         let configURL = config.hasPrefix("/") ? URL(fileURLWithPath: config) : cwd.appendingPathComponent(config)
         let (fromFile, warnings) = try SettingsFile.load(configURL, shownAs: config, required: config != "site.yml")
         warnings.forEach(reporter.warning)
+        if config == "site.yml", (try? configURL.checkResourceIsReachable()) != true {
+            // A folder that is no site's (a typo in cd, a fresh clone of something else) must not
+            // get public/ and .cache/ in silence.
+            reporter.info("note: there is no site.yml in \(configURL.deletingLastPathComponent().path), so the defaults are used "
+                + "(output public/, cache .cache/). Run site init to make a site here, or name a settings file with --config.")
+        }
         // Checked on their own first, so that a value out of range is blamed on where it was set.
         _ = try fromFile.validated(file: config)
         var settings = fromFile
