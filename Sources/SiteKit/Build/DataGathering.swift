@@ -107,6 +107,9 @@ struct DataGathering: Sendable {
                                              users: settings.users, seed: seed, nationalities: settings.nationalities).fetch()
         // The pages' JSON and their decoded lists are freed now that the people are in one list.
         FreedMemory.release()
+        for replaced in data.replacedText {
+            reporter.warning(replaced.warning)
+        }
         for skipped in data.skipped {
             reporter.warning(skipped.warning)
         }

@@ -8,6 +8,8 @@ public struct SiteData: Sendable {
     public var comments: [Comment]
     /// Entries the APIs sent that could not be read at all, skipped with a warning.
     public var skipped: [SkippedEntries]
+    /// Answers whose text had to be replaced with U+FFFD to be read, each with a warning.
+    public var replacedText: [ReplacedText] = []
     /// People left out as repeats of an earlier one (same `login.uuid` and name).
     public var repeats: Int
     /// Posts, and authors, left out because an earlier one had their id: comments find their
@@ -55,6 +57,17 @@ public struct SkippedEntries: Sendable, Equatable {
         let verb = count == 1 ? "was" : "were"
         return "\(count) of the \(list) from \(url.shown) could not be read and \(verb) skipped"
             + (firstProblem.map { " (the first \($0))" } ?? "") + "."
+    }
+}
+
+/// An answer whose text had to be replaced to be read (see `JSONTextRepair`).
+public struct ReplacedText: Sendable, Equatable {
+    public var url: URL
+    /// What was replaced, as a clause: "holds 2 bytes that are not UTF-8 (…), shown as �".
+    public var problem: String
+
+    var warning: String {
+        "the answer of \(url.shown) \(problem). Tell whoever runs the API; the rest of it was read as sent."
     }
 }
 

@@ -17,29 +17,43 @@ struct SiteDataFetcher: Sendable {
         case comments(LenientArray<Comment>)
     }
 
+    /// One part of the data, with what of its text had to be replaced to be read.
+    private struct Received: Sendable {
+        var part: Part
+        var replaced: ReplacedText?
+    }
+
+    /// `endpoint` loaded from `base` as `part` makes it a `Part`.
+    private func receive<Response>(_ endpoint: Endpoint<Response>, from base: URL,
+                                    _ part: (Response) -> Part) async throws -> Received {
+        let (value, result) = try await client.load(endpoint, from: base)
+        return Received(part: part(value), replaced: result.textProblem.map {
+            ReplacedText(url: endpoint.request(baseURL: base).url, problem: $0)
+        })
+    }
+
     /// How many randomuser pages are fetched at the same time.
     static let pagesAtOnce = 3
 
     func fetch() async throws -> SiteData {
         var pages = RandomUserAPI.pages(for: users).makeIterator()
-        let parts = try await withThrowingTaskGroup(of: Part.self, returning: [Part].self) { group in
+        let parts = try await withThrowingTaskGroup(of: Received.self, returning: [Received].self) { group in
             // At most `pagesAtOnce` people pages in flight: each is megabytes of JSON, held while
             // it arrives, is stored and is decoded, and 50,000 people are ten such pages.
             func addNextPage() {
                 guard let (page, size) = pages.next() else { return }
                 group.addTask {
                     let endpoint = RandomUserAPI.people(results: size, seed: seed, page: page, nationalities: nationalities)
-                    let list = try await client.load(endpoint, from: randomUserURL).0
-                    return .people(page: page, list, endpoint.request(baseURL: randomUserURL).url)
+                    return try await receive(endpoint, from: randomUserURL) { .people(page: page, $0, endpoint.request(baseURL: randomUserURL).url) }
                 }
             }
             for _ in 0..<Self.pagesAtOnce { addNextPage() }
-            group.addTask { .posts(try await client.load(JSONPlaceholderAPI.posts, from: jsonPlaceholderURL).0) }
-            group.addTask { .authors(try await client.load(JSONPlaceholderAPI.authors, from: jsonPlaceholderURL).0) }
-            group.addTask { .comments(try await client.load(JSONPlaceholderAPI.comments, from: jsonPlaceholderURL).0) }
-            var parts: [Part] = []
+            group.addTask { try await receive(JSONPlaceholderAPI.posts, from: jsonPlaceholderURL) { .posts($0) } }
+            group.addTask { try await receive(JSONPlaceholderAPI.authors, from: jsonPlaceholderURL) { .authors($0) } }
+            group.addTask { try await receive(JSONPlaceholderAPI.comments, from: jsonPlaceholderURL) { .comments($0) } }
+            var parts: [Received] = []
             for try await part in group {
-                if case .people = part {
+                if case .people = part.part {
                     // The page's JSON, decoded, is garbage now; freed on another thread than the
                     // next page's, glibc would keep it resident in that thread's arena (`FreedMemory`).
                     FreedMemory.release()
@@ -57,7 +71,7 @@ struct SiteDataFetcher: Sendable {
                                           count: list.skipped, firstProblem: list.firstProblem))
             return list.elements
         }
-        for part in parts {
+        for part in parts.map(\.part) {
             switch part {
             case .people(let number, let page, let url): peoplePages[number] = (page, url)
             case .posts(let list): posts = note(list, "posts", from: JSONPlaceholderAPI.posts)
@@ -71,6 +85,8 @@ struct SiteDataFetcher: Sendable {
         }
         let people = received.flatMap { $0.page.results }
         var data = SiteData(people: people, posts: posts, authors: authors, comments: comments, skipped: skipped)
+        // In a fixed order, whichever answer came first: people pages by number, then the rest.
+        data.replacedText = parts.compactMap(\.replaced).sorted { $0.url.absoluteString < $1.url.absoluteString }
         if data.people.count > users { data.people.removeLast(data.people.count - users) }
         var pictureURLs: [String: URL?] = [:]
         for index in data.people.indices { data.people[index].picture?.checkURLs(interning: &pictureURLs) }

@@ -23,11 +23,16 @@ extension HTTPFetching {
 
     private func loadOnce<Response>(_ endpoint: Endpoint<Response>, from baseURL: URL) async throws -> (Response, FetchResult) {
         let request = endpoint.request(baseURL: baseURL)
-        // The check's decoding, kept so that the answer it passed is not decoded twice.
-        let decoded = Mutex<Response?>(nil)
+        // The check's decoding, kept so that the answer it passed is not decoded twice, with what
+        // text of it had to be replaced to be read (see `JSONTextRepair`).
+        let decoded = Mutex<(value: Response, textProblem: String?)?>(nil)
+        @Sendable func decode(_ response: HTTPResponse) throws -> (value: Response, textProblem: String?) {
+            let (body, problem) = JSONTextRepair.repaired(response.body, contentType: response.headers["Content-Type"])
+            return (try JSONDecoder().decode(Response.self, from: body), problem)
+        }
         let check = BodyCheck(name: "JSON \(Response.self)") { response in
             do {
-                let value = try JSONDecoder().decode(Response.self, from: response.body)
+                let value = try decode(response)
                 decoded.withLock { $0 = value }
                 return nil
             } catch {
@@ -44,11 +49,16 @@ extension HTTPFetching {
             error.redirectedTo = Redirect.target(of: request.url, answeredBy: response.url)
             throw error
         }
-        if result.outcome == .miss || result.outcome == .bypass, let value = decoded.withLock({ $0 }) {
+        if result.outcome == .miss || result.outcome == .bypass, let (value, problem) = decoded.withLock({ $0 }) {
+            var result = result
+            result.textProblem = problem
             return (value, result)
         }
         do {
-            return (try JSONDecoder().decode(Response.self, from: response.body), result)
+            let (value, problem) = try decode(response)
+            var result = result
+            result.textProblem = problem
+            return (value, result)
         } catch {
             discard(request.url)
             if result.outcome != .miss, result.outcome != .bypass { throw UnusableCachedCopy() }

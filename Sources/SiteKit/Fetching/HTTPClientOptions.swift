@@ -44,6 +44,9 @@ public struct FetchResult: Sendable {
     /// When a stale stored copy stood in for an origin that failed: how it failed ("answered
     /// HTTP 503", "is an HTML page, not an image"), as the warning said it.
     public var standIn: String?
+    /// For JSON: what of its text had to be replaced with U+FFFD to be read, as a clause
+    /// ("holds 2 bytes that are not UTF-8 …"); see `JSONTextRepair`.
+    public var textProblem: String?
 
     public init(response: HTTPResponse, outcome: CacheOutcome, age: Int? = nil, attempts: Int) {
         self.response = response
