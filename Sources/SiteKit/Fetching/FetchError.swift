@@ -188,7 +188,9 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
             return "\(target) \(problem); it was not cached. Check the URL, or retry later if the server is having trouble\(demo)."
         case .offlineMiss:
             let cached = unusedCopy == nil ? "is not in the cache" : "has no usable copy in the cache"
-            return "\(target) \(cached), and --offline forbids the network. Go online and \(forBuild ? "build once to fill the cache, or use --demo" : "fetch it once to fill the cache")."
+            return "\(target) \(cached), and --offline forbids the network. Go online and \(forBuild ? "build once to fill the cache, or use --demo" : "fetch it once to fill the cache"). "
+                + "If that was just done, its server does not let a copy be kept (Cache-Control: no-store, or a redirect or error sent without a lifetime), "
+                + "and \(forBuild ? "builds need" : "fetching it needs") the network for it."
         case .offlineForbidden(let directive):
             return "\(target) has a cached copy, but its server forbids using it unchecked (Cache-Control: \(directive)), and --offline forbids the network. Retry online."
         case .limit(let detail):

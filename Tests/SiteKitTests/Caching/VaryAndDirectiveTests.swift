@@ -56,6 +56,23 @@ import Testing
         }
     }
 
+    @Test("an answer its server forbids keeping (no-store) is not there offline, and the error says why that may be, where it only told to go online and build once, which had just been done")
+    func offlineAfterNoStoreSaysWhy() async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        try await TestOrigin.run({ _ in .text("[]", headers: ["Cache-Control": "no-store"]) }) { origin in
+            let url = origin.url("/users")
+            let online = try await harness.get(url)
+            #expect(online.outcome == .miss, "asked, and not stored")
+            let error = await #expect(throws: FetchError.self) {
+                try await harness.get(url, options: HTTPClientOptions(timeout: 30, retry: .none, offline: true))
+            }
+            let text = error?.description ?? ""
+            #expect(text.contains("is not in the cache, and --offline forbids the network. Go online and build once to fill the cache"), "\(text)")
+            #expect(text.contains("If that was just done, its server does not let a copy be kept (Cache-Control: no-store"), "\(text)")
+        }
+    }
+
     @Test func onlyIfCachedAnswers504OnAMissWithoutAnyRequest() async throws {
         let harness = try CacheHarness()
         defer { harness.remove() }
