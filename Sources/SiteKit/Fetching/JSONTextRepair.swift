@@ -104,8 +104,12 @@ enum JSONTextRepair {
                 }
                 return value
             }
+            guard let base = bytes.baseAddress else { return nil }
             while index < bytes.count {
-                guard bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count else { index += 1; continue }
+                // Straight to the next backslash: most answers hold few, or none.
+                guard let found = memchr(base + index, Int32(UInt8(ascii: "\\")), bytes.count - index) else { break }
+                index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                guard index + 1 < bytes.count else { break }
                 guard bytes[index + 1] == UInt8(ascii: "u"), let unit = hex(at: index + 2) else { index += 2; continue }
                 if (0xD800...0xDBFF).contains(unit), index + 7 < bytes.count, bytes[index + 6] == UInt8(ascii: "\\"),
                    bytes[index + 7] == UInt8(ascii: "u"), let next = hex(at: index + 8), (0xDC00...0xDFFF).contains(next) {
