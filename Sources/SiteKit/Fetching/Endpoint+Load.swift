@@ -118,7 +118,9 @@ enum JSONBody {
 enum ServerMessage {
     static func extract(from body: Data) -> String? {
         guard !body.isEmpty else { return nil }
-        if let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] {
+        if let value = try? JSONSerialization.jsonObject(with: body, options: .fragmentsAllowed) {
+            // A list or a number says nothing of itself (its first line was "[").
+            guard let object = value as? [String: Any] else { return nil }
             for key in ["message", "error", "detail", "title"] {
                 if let text = object[key] as? String, !text.isEmpty { return clip(text) }
                 if let list = object[key] as? [Any] {

@@ -168,6 +168,9 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
             case 408: "The server gave up waiting for the request; retry later\(forBuild ? " or run with --demo" : "")."
             // Not Modified, to a request that asked no such question: the URL is not at fault.
             case 304: "A 304 (Not Modified) answers a conditional request, and this one had no copy to confirm: the server is at fault. Retry later, or tell whoever runs it."
+            // Who is asking, or whether they may: the URL may be right, the credentials are not.
+            case 401: "The server wants to know who is asking: if the API needs a key or a login, give it in the URL as the API documents (a query parameter, or user:password@ before the host), and check the URL."
+            case 403: "The server refuses this client: check the URL, and whether the API needs a key or allows requests from this machine."
             default: "Check the URL and its parameters."
             }
             if let cachedAge {

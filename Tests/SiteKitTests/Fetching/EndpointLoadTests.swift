@@ -131,10 +131,13 @@ struct EndpointLoadTests {
         #expect(error?.description.contains("try later") == true)
     }
 
-    @Test("advice fits the status: a 429 says to retry later or ask less often, a 408 to retry, a 404 to check the URL, an unasked-for 304 blames the server",
+    @Test("advice fits the status: a 429 says to retry later or ask less often, a 408 to retry, a 404 to check the URL, a 401 or 403 the credentials, an unasked-for 304 blames the server",
           arguments: [(429, "The server limits how often it may be asked; retry later, build with fewer --jobs, or run with --demo."),
                       (408, "The server gave up waiting for the request; retry later or run with --demo."),
                       (404, "Check the URL and its parameters."),
+                      // Credentials, not the URL's parameters, are what a 401 and a 403 are about.
+                      (401, "give it in the URL as the API documents (a query parameter, or user:password@ before the host), and check the URL."),
+                      (403, "The server refuses this client: check the URL, and whether the API needs a key or allows requests from this machine."),
                       (503, "The server is failing; retry later or run with --demo."),
                       // To a request that asked nothing, a 304 is the server's fault, not the URL's.
                       (304, "A 304 (Not Modified) answers a conditional request, and this one had no copy to confirm: the server is at fault. Retry later, or tell whoever runs it.")])
@@ -143,6 +146,27 @@ struct EndpointLoadTests {
             try await StubFetcher.always(status, Data("{}".utf8)).load(JSONPlaceholderAPI.posts, from: base)
         }
         #expect(error?.message(forBuild: true).hasSuffix(advice) == true, "\(String(describing: error))")
+    }
+
+    @Test("an error status whose body is a JSON list or number quotes nothing of it, where it quoted its first line, \"[\"")
+    func aListSaysNothingOfItself() async {
+        for body in ["[\n  {\"id\": 1}\n]", "42"] {
+            let error = await #expect(throws: FetchError.self) {
+                try await StubFetcher.always(600, Data(body.utf8)).load(JSONPlaceholderAPI.posts, from: base)
+            }
+            #expect(error?.kind == .httpStatus(600, serverMessage: nil), "\(String(describing: error))")
+        }
+    }
+
+    @Test("a 206 to a request that asked for no range is an answer that cannot be read as HTTP, not JSON that is not valid")
+    func partialContentUnasked() async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        try await TestOrigin.run({ _ in .text("[{\"id\": 1", status: 206, headers: ["Content-Range": "bytes 0-9/20"]) }) { origin in
+            let error = await #expect(throws: FetchError.self) { try await harness.client().load(JSONPlaceholderAPI.posts, from: origin.url("/")) }
+            #expect(error?.description.contains("cannot be read as HTTP: it answered 206 Partial Content, a part of the body, to a request that asked for no range") == true,
+                    "\(String(describing: error))")
+        }
     }
 
     @Test("a 200 answer with no results but an error text (randomuser's {\"error\": \"Uh oh…\"}) is reported with the server's words")
