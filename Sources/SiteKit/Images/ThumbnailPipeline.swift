@@ -92,7 +92,7 @@ struct ThumbnailPipeline: Sendable {
                     continue
                 }
                 let count = skipped.count
-                reporter.warning("\(count) more \(count == 1 ? "picture" : "pictures") of \(first.url.host ?? "that host"), such as "
+                reporter.warning("\(count) more \(count == 1 ? "picture" : "pictures") of \(HostGate.shown(first.url)), such as "
                     + "\(first.url.shown), \(count == 1 ? "was" : "were") not fetched: \(why), so this build gave up on the rest "
                     + "(--verbose lists them)" + (strict || overLimit ? ending : "; their pages show placeholders."))
                 for picture in skipped { reporter.detail("image \(picture.url.shown) \(picture.reason)") }

@@ -21,4 +21,11 @@ struct HostTroubleTests {
         trouble.record(b, networkFailure: nil)
         #expect(trouble.givenUp(on: b) == "was not tried: pictures.test failed 3 pictures in a row (the last timed out after 2 s), so this build gave up on its other pictures")
     }
+
+    @Test("messages name a host with its port when the URL gives one: two servers of one address are two hosts")
+    func hostsAreShownWithTheirPort() {
+        #expect(HostGate.shown(URL(string: "http://127.0.0.1:8081/a.jpg")!) == "127.0.0.1:8081")
+        #expect(HostGate.shown(URL(string: "https://pictures.test/a.jpg")!) == "pictures.test")
+        #expect(HostGate.shown(URL(string: "http://[::1]:8080/a.jpg")!) == "[::1]:8080")
+    }
 }
