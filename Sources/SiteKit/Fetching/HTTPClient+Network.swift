@@ -21,6 +21,9 @@ extension HTTPClient {
     /// the time budget. A `Retry-After` beyond the policy's cap is not waited for: the response is
     /// returned, with `retryAt` saying when the server asked to be tried again.
     /// When retries run out on a status, that response is returned; on an error, the error is thrown.
+    /// A wait for a retry long enough to be said without --verbose, in seconds.
+    static let longWait = 10.0
+
     func send(_ request: HTTPRequest, limits: TransferLimits) async throws -> Exchange {
         let policy = options.retry
         let retries = policy.allowsRetry(method: request.method)
@@ -45,7 +48,17 @@ extension HTTPClient {
                 // applies, so that a server answering 429 is not asked again at once, thrice.
                 delay = retryAfter.flatMap { $0 > 0 ? $0 : nil } ?? policy.backoff(afterAttempt: attempt, random: random())
                 guard waited + delay <= policy.budget else { return exchange }
-                reporter.detail("\(request.method) \(request.url.shown) answered \(response.status); retrying in \(FetchError.format(delay)) s")
+                let line = "\(request.method) \(request.url.shown) answered \(response.status); retrying in \(FetchError.format(delay)) s"
+                if let retryAfter, retryAfter >= Self.longWait {
+                    // A wait the server asked for, long enough to look like a hang: said as it starts.
+                    switch waitNotes.next(for: request.url.host ?? "") {
+                    case .warn: reporter.info(line + ", as it asked (Retry-After)")
+                    case .warnForTheLastTime: reporter.info(line + ", as it asked (Retry-After); further waits for this host are not listed (--verbose lists them)")
+                    case .detail: reporter.detail(line)
+                    }
+                } else {
+                    reporter.detail(line)
+                }
             } catch var error as FetchError {
                 error.attempts = attempt
                 guard retries, attempt < policy.maxAttempts, policy.shouldRetry(error) else { throw error }

@@ -21,6 +21,9 @@ public final class HTTPClient: HTTPFetching {
     private let coalescer = RequestCoalescer<FetchResult>()
     /// Stale copies served for one host: a few warnings, then details.
     let staleWarnings = RepeatedWarnings()
+    /// Long waits a server asked for (`Retry-After`), said as they start: one host's first few,
+    /// then details.
+    let waitNotes = RepeatedWarnings(limit: 2)
     /// Responses the disk cache could not store (a full disk, a read-only folder): the same.
     let storeWarnings = RepeatedWarnings()
 

@@ -27,6 +27,29 @@ import Testing
         }
     }
 
+    @Test("a wait of 10 s or more that the server asked for is said as it starts, the first two of a host, then with --verbose only; shorter ones only with --verbose, where a 50 s wait printed nothing")
+    func longWaitsAreSaid() async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        let printed = PrintLog()
+        let client = HTTPClient(transport: harness.transport, cache: harness.cache, options: retrying, clock: harness.clock,
+                                reporter: Reporter(verbosity: .normal, sink: printed.append), stats: harness.stats, random: { 1 })
+        try await TestOrigin.run({ request in
+            request.headers["X-Try"] == nil || request.number % 2 == 1
+                ? .text("busy", status: 503, headers: ["Retry-After": request.target == "/short" ? "2" : "12"])
+                : .text("ok", headers: ["Cache-Control": "no-store"])
+        }) { origin in
+            for path in ["/a", "/b", "/c", "/short"] {
+                _ = try await client.fetch(HTTPRequest(url: origin.url(path), headers: ["X-Try": "1"]), limits: .json)
+            }
+            let lines = printed.text.split(separator: "\n")
+            #expect(lines.count == 2, "\(printed.text)")
+            #expect(lines.first == "GET \(origin.url("/a").absoluteString) answered 503; retrying in 12 s, as it asked (Retry-After)")
+            #expect(lines.last?.hasSuffix("as it asked (Retry-After); further waits for this host are not listed (--verbose lists them)") == true)
+            #expect(harness.clock.sleeps.filter { $0 == 12 }.count == 3)
+        }
+    }
+
     @Test("a Retry-After longer than the cap is not waited for: the server's own answer comes back, saying when to retry; so is one of more seconds than an integer holds (it was taken for no Retry-After and retried with backoff)",
           arguments: ["7200", "100000000000000000000"])
     func aRetryAfterLongerThanTheCapReturnsTheResponse(retryAfter: String) async throws {
