@@ -26,7 +26,7 @@ struct BuildFlags: ParsableArguments {
     @Flag(help: "Make no network request: serve from the cache, stale or not.") var offline = false
     @Flag(help: "Revalidate every cached response (a fresh immutable one excepted).") var refresh = false
     @Flag(help: "Fail the build on any image warning.") var strict = false
-    @Option(name: .customLong("max-image-failures"), help: "Fail the build, keeping the last site, when more pictures fail than this: a number such as 5 or a share such as 10% (default: site.yml's images.max_failures, else no limit).")
+    @Option(name: .customLong("max-image-failures"), parsing: .unconditional, help: "Fail the build, keeping the last site, when more pictures fail than this: a number such as 5 or a share such as 10% (default: site.yml's images.max_failures, else no limit).")
     var maxImageFailures: String?
     @Flag(help: "Do every step even when nothing changed since the last build.") var force = false
     @Flag(help: "Print only warnings and errors.") var quiet = false

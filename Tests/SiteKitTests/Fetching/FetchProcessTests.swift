@@ -184,6 +184,8 @@ import Testing
                                      (["build", "--demo", "--max-image-failures", "lots"],
                                       "--max-image-failures must be a number of pictures such as 5, or a share of them such as 10%, not lots."),
                                      (["build", "--demo", "--max-image-failures", "120%"], "--max-image-failures must be a number of pictures"),
+                                     // A negative number is a value out of range, not a missing value.
+                                     (["build", "--demo", "--max-image-failures", "-1"], "--max-image-failures must be a number of pictures such as 5, or a share of them such as 10%, not -1."),
                                      (["build", "--demo", "--offline", "--refresh"], "--offline and --refresh cannot be used together"),
                                      (["api", "--latency", "5x"], "--latency must be a duration such as 20ms or 0.5s, not 5x."),
                                      // A duration is read as site.yml reads one; out of range, the number is written plainly.
