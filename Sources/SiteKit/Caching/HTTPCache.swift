@@ -86,24 +86,37 @@ public final class HTTPCache: Sendable {
     /// stands where a folder must be, else what `error` says.
     static func unusable(_ directory: URL, error: any Error) -> String {
         let folder = directory.standardizedFileURL
-        var reason = FileProblem.describe(error)
+        let reason = FileProblem.describe(error)
         // The first part of the path that exists but is not a folder is the one in the way.
         let entries = entriesFolder(in: folder).standardizedFileURL
         var components: [String] = []
+        var lastFolder: String?
         for component in entries.pathComponents {
             components.append(component)
             let prefix = components.count == 1 ? component : "/" + components.dropFirst().joined(separator: "/")
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: prefix, isDirectory: &isFolder) {
                 if !isFolder.boolValue {
-                    reason = "\(prefix) is a file, not a folder"
-                    break
+                    return "\(prefix) is a file, not a folder"
                 }
+                lastFolder = prefix
             } else {
+                // The first folder missing: asked of the system itself, whose reason Foundation's
+                // "error 512" left out (a folder of someone else's, /proc). Made, it is removed again.
+                if let parent = lastFolder {
+                    if mkdir(prefix, 0o755) != 0 {
+                        return "\(component) cannot be made in \(parent): \(lowercasedReason(errno))"
+                    }
+                    rmdir(prefix)
+                }
                 break
             }
         }
         return reason
+    }
+
+    private static func lowercasedReason(_ code: Int32) -> String {
+        FileProblem.describe(NSError(domain: NSPOSIXErrorDomain, code: Int(code)))
     }
 
     /// The folder whose 256 subfolders hold the entries of the cache in `directory`.

@@ -41,6 +41,22 @@ struct SiteBuildTests {
             + "keeps no copies of its pages there, so one whose output was removed writes every page again"), "\(harness.text)")
     }
 
+    @Test("a cache folder that cannot be made names the folder that refused it and why, where it said \"the file system refused it (error 512)\"",
+          .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/chattr"), "needs root and chattr"))
+    func anUnmakeableCacheSaysWhy() async throws {
+        var harness = try BuildHarness(users: 3)
+        defer { harness.remove() }
+        let locked = harness.folder.url.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+        SystemTool.chattr("+i", locked.path)
+        defer { SystemTool.chattr("-i", locked.path) }
+        harness.settings.cacheDirectory = "locked/sub/cache"
+        _ = try await harness.build()
+        #expect(harness.text.contains("warning: the cache folder \(locked.path)/sub/cache cannot be used (sub cannot be made in \(locked.path): operation not permitted)"),
+                "\(harness.text)")
+        #expect(!FileManager.default.fileExists(atPath: locked.appendingPathComponent("sub").path))
+    }
+
     @Test("two builds with the same seed are byte-identical, and the second one rewrites nothing")
     func sameSeedSameBytes() async throws {
         let harness = try BuildHarness(source: .demo, users: 20)
