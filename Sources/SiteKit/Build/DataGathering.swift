@@ -168,9 +168,15 @@ struct DataGathering: Sendable {
         }
         guard let first = refused.first else { return }
         let shown = first.text.count > 80 ? first.text.prefix(80) + "…" : Substring(first.text)
+        // An http(s) address with a space or a control character in it is refused too, and that
+        // is not for its scheme.
+        let scheme = first.text.prefix { $0 != ":" }.lowercased()
+        let why = scheme == "http" || scheme == "https"
+            ? ", which holds a space or a control character, written %20 and the like in a URL"
+            : ""
         reporter.warning("\(BuildSummary.count(refused.count, "person", "people")) \(refused.count == 1 ? "has a picture URL" : "have picture URLs") "
-            + "that \(refused.count == 1 ? "is" : "are") not http(s) and \(refused.count == 1 ? "was" : "were") not fetched "
-            + "(the first, of \(first.person.displayName): \"\(shown)\"); \(refused.count == 1 ? "that person gets" : "they get") a placeholder.")
+            + "that \(refused.count == 1 ? "is not an http(s) URL" : "are not http(s) URLs") this tool fetches and \(refused.count == 1 ? "was" : "were") not fetched "
+            + "(the first, of \(first.person.displayName): \"\(shown)\"\(why)); \(refused.count == 1 ? "that person gets" : "they get") a placeholder.")
     }
 
     /// One job per picture: list thumbnails first (page 1 ahead of the rest, in list order), then

@@ -62,4 +62,13 @@ struct BlankFieldsTests {
         #expect(records.map { $0["e"] as? String } == ["ann.address@example.com", "javascript:alert(15)", nil])
         #expect(records.map { $0["x"] as? Bool } == [nil, true, nil], "the search shows it as text too")
     }
+
+    @Test("an http(s) picture URL with a space in it is refused, and the warning says it is for the space, not the scheme")
+    func pictureURLWithASpace() async throws {
+        let harness = try await build()
+        defer { harness.remove() }
+        #expect(harness.text.contains("warning: 1 person has a picture URL that is not an http(s) URL this tool fetches and was not fetched"), "\(harness.text)")
+        #expect(harness.text.contains("(the first, of Ms Ann Address: \"https://pictures.invalid/my portrait.jpg\", which holds a space or a control character, written %20 and the like in a URL)"),
+                "\(harness.text)")
+    }
 }

@@ -64,7 +64,7 @@ struct HostileDataTests {
                 "escaped for the text, and no link: quotes make it no e-mail address")
         #expect(!people.contains("mailto:x"))
         #expect(people.contains("Шевченко &amp;amp; Co"))
-        #expect(harness.text.contains("warning: 2 people have picture URLs that are not http(s) and were not fetched (the first, of Mr <script>alert(1)</script> O'Brien: \"javascript:alert(4)\"); they get a placeholder."), "\(harness.text)")
+        #expect(harness.text.contains("warning: 2 people have picture URLs that are not http(s) URLs this tool fetches and were not fetched (the first, of Mr <script>alert(1)</script> O'Brien: \"javascript:alert(4)\"); they get a placeholder."), "\(harness.text)")
         #expect(people.contains("{{site.title}}"), "data is never evaluated as a template")
         #expect(posts.contains("&lt;script&gt;alert(&#39;post&#39;)&lt;/script&gt;"))
         #expect(posts.contains("{{{intro}}}"))
