@@ -112,6 +112,7 @@ public enum SettingsFile {
             }
             reader.line = line
             try reader.apply(key, value, to: &settings)
+            settings.lines[key] = line
         }
         return (settings, warnings + reader.warnings)
     }
@@ -142,17 +143,19 @@ struct SettingsReader {
         node.scalar != nil && Tag.Name(rawValue: node.tag.description) == .null
     }
 
-    func fail(_ key: String, _ expectation: String) -> SettingsError {
-        SettingsError(file: file, line: line, message: "'\(key)' must be \(expectation)")
+    /// - Parameter node: the value at fault, whose line is named (a key inside `images:` or
+    ///   `markdown:` is on a line of its own, below its parent's).
+    func fail(_ key: String, _ expectation: String, at node: Node? = nil) -> SettingsError {
+        SettingsError(file: file, line: node?.mark?.line ?? line, message: "'\(key)' must be \(expectation)")
     }
 
     func text(_ key: String, _ node: Node) throws -> String {
-        guard let scalar = node.scalar else { throw fail(key, "a single value, not a list or mapping") }
+        guard let scalar = node.scalar else { throw fail(key, "a single value, not a list or mapping", at: node) }
         return scalar.string
     }
 
     func integer(_ key: String, _ node: Node) throws -> Int {
-        guard let value = Int(try text(key, node).trimmingCharacters(in: .whitespaces)) else { throw fail(key, "a whole number, such as 50") }
+        guard let value = Int(try text(key, node).trimmingCharacters(in: .whitespaces)) else { throw fail(key, "a whole number, such as 50", at: node) }
         return value
     }
 
@@ -161,13 +164,13 @@ struct SettingsReader {
     func integer(_ key: String, _ node: Node, in range: ClosedRange<Int>, line: Int? = nil) throws -> Int {
         let value = try integer(key, node)
         guard range.contains(value) else {
-            throw SettingsError(file: file, line: line ?? self.line, message: "\(key) must be between \(range.lowerBound) and \(range.upperBound), not \(value)")
+            throw SettingsError(file: file, line: line ?? node.mark?.line ?? self.line, message: "\(key) must be between \(range.lowerBound) and \(range.upperBound), not \(value)")
         }
         return value
     }
 
     func seconds(_ key: String, _ node: Node) throws -> Double {
-        guard let value = DurationText.seconds(try text(key, node)) else { throw fail(key, "a duration such as 30, 30s, 10m or 1d") }
+        guard let value = DurationText.seconds(try text(key, node)) else { throw fail(key, "a duration such as 30, 30s, 10m or 1d", at: node) }
         return value
     }
 
@@ -175,14 +178,14 @@ struct SettingsReader {
         switch try text(key, node).lowercased() {
         case "true", "yes", "on": return true
         case "false", "no", "off": return false
-        default: throw fail(key, "true or false")
+        default: throw fail(key, "true or false", at: node)
         }
     }
 
     /// - Parameter example: an address of the kind the setting takes, for the error.
     func url(_ key: String, _ node: Node, example: String = "https://example.com/api/") throws -> URL {
         let value = try text(key, node)
-        guard let url = SafeURL.http(value) else { throw fail(key, "an http(s) URL such as \(example), not \(value)") }
+        guard let url = SafeURL.http(value) else { throw fail(key, "an http(s) URL such as \(example), not \(value)", at: node) }
         return url
     }
 
@@ -287,13 +290,13 @@ struct SettingsReader {
                         ?? text("images.sizes", value).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
                     settings.imageSizes = try names.map {
                         guard let size = ImageSize(rawValue: $0.lowercased()) else {
-                            throw fail("images.sizes", "a list of thumbnail, medium and large, such as [thumbnail, large]")
+                            throw fail("images.sizes", "a list of thumbnail, medium and large, such as [thumbnail, large]", at: value)
                         }
                         return size
                     }
                     // No size at all published no picture, in silence: every page a placeholder.
                     if settings.imageSizes.isEmpty {
-                        throw fail("images.sizes", "a list of at least one of thumbnail, medium and large, such as [large] (the default)")
+                        throw fail("images.sizes", "a list of at least one of thumbnail, medium and large, such as [large] (the default)", at: value)
                     }
                 default: continue
                 }

@@ -2,6 +2,8 @@ import Foundation
 
 /// Everything a build is configured by: defaults, overridden by `site.yml`, overridden by flags.
 public struct SiteSettings: Sendable, Equatable {
+    /// The line of `site.yml` each setting was read from, for errors found once all are read.
+    var lines: [String: Int] = [:]
     public var title = "People & Posts"
     public var description = ""
     public var language = "en"
@@ -56,8 +58,11 @@ public struct SiteSettings: Sendable, Equatable {
     /// Checks ranges, naming the setting and the allowed values. `asFlags`: the values came from
     /// the command line, so the message names a setting by its flag (`--per-page`, not `per_page`).
     public func validated(file: String, asFlags: Bool = false) throws -> SiteSettings {
-        func fail(_ message: String) -> SettingsError { SettingsError(file: file, line: nil, message: message) }
+        // Which key each check is about, for the line: its own in site.yml, none for flags.
+        var key = ""
+        func fail(_ message: String) -> SettingsError { SettingsError(file: file, line: asFlags ? nil : lines[key], message: message) }
         func name(_ key: String) -> String { asFlags ? Self.flags[key] ?? key : key }
+        key = "seed"
         if let seed, seed.trimmedWhiteSpace.isEmpty {
             // randomuser takes an empty seed as none: other people every time, which the summary's
             // "rebuild with --seed" would then promise in vain.
@@ -65,22 +70,30 @@ public struct SiteSettings: Sendable, Equatable {
         }
         // An empty path is the folder the project is in: refused by name, where it was refused
         // as a folder that "holds the project itself".
+        key = "output"
         if output.trimmedWhiteSpace.isEmpty { throw fail("\(name("output")) must name a folder, such as public, and is empty") }
+        key = "cache_dir"
         if cacheDirectory.trimmedWhiteSpace.isEmpty {
             throw fail("\(name("cache_dir")) must name a folder, such as .cache, and is empty: that would put the cache in the project folder")
         }
+        key = "users"
         guard users >= 0, users <= 1_000_000 else { throw fail("\(name("users")) must be between 0 and 1000000, not \(users)") }
+        key = "per_page"
         guard perPage >= 1, perPage <= 10_000 else { throw fail("\(name("per_page")) must be between 1 and 10000, not \(perPage)") }
+        key = "jobs"
         guard jobs >= 1, jobs <= 512 else { throw fail("\(name("jobs")) must be between 1 and 512, not \(jobs)") }
+        key = "images"
         if let imagesPerHost, !(1...512).contains(imagesPerHost) {
             throw fail("images.per_host must be between 1 and 512, not \(imagesPerHost)")
         }
+        key = "timeout"
         guard timeout > 0, timeout <= 3600 else {
             throw fail("\(name("timeout")) must be more than 0 and at most 3600 seconds, not \(timeout.isFinite ? timeout.formatted(.number.grouping(.never)) : "\(timeout)")")
         }
-        for (key, url) in [("randomuser_url", randomUserURL), ("jsonplaceholder_url", jsonPlaceholderURL)] {
+        for (setting, url) in [("randomuser_url", randomUserURL), ("jsonplaceholder_url", jsonPlaceholderURL)] {
+            key = setting
             if let problem = FetchableURL.problem(with: url) {
-                throw fail("\(name(key)) must be an http(s) URL such as https://example.com/api/, and \(url.absoluteString) \(problem)")
+                throw fail("\(name(setting)) must be an http(s) URL such as https://example.com/api/, and \(url.absoluteString) \(problem)")
             }
         }
         return self

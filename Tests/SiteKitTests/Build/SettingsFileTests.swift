@@ -157,7 +157,7 @@ struct SettingsFileTests {
                                 ("per_page: 0\n", "site.yml:1: per_page must be between 1 and 10000, not 0."),
                                 ("images:\n  sizes: [large]\n  per_host: 600\n", "site.yml:3: images.per_host must be between 1 and 512, not 600."),
                                 // No size published no picture at all, in silence.
-                                ("images:\n  sizes: []\n", "site.yml:1: 'images.sizes' must be a list of at least one of thumbnail, medium and large, such as [large] (the default).")] {
+                                ("images:\n  sizes: []\n", "site.yml:2: 'images.sizes' must be a list of at least one of thumbnail, medium and large, such as [large] (the default).")] {
             let error = #expect(throws: SettingsError.self) { try SettingsFile.parse(text, shownAs: "site.yml") }
             #expect(error?.description == message)
         }
@@ -176,6 +176,19 @@ struct SettingsFileTests {
         let error = #expect(throws: SettingsError.self) { try load("tab-indent.yml") }
         #expect(error?.line == 3)
         #expect(error?.description.contains("that line holds a tab, and YAML is indented with spaces only") == true, "\(String(describing: error))")
+    }
+
+    @Test("an error inside images:, markdown: or cache: names the line of the value, not of its parent; a value out of range found once all are read names its own line, where it named none",
+          arguments: [("title: x\nmarkdown:\n  unsafe: maybe\n", 3, "'markdown.unsafe' must be true or false"),
+                      ("images:\n  sizes: [huge]\n", 2, "'images.sizes' must be a list of thumbnail, medium and large"),
+                      ("cache:\n\n  ttl: soon\n", 3, "'cache.ttl' must be a duration"),
+                      ("title: x\ntimeout: 3601\n", 2, "timeout must be more than 0 and at most 3600 seconds, not 3601"),
+                      ("title: x\n\nseed: \"\"\n", 3, "seed must not be empty"),
+                      ("users: 5\noutput: \" \"\n", 2, "output must name a folder")])
+    func errorsNameTheirOwnLine(text: String, line: Int, message: String) {
+        let error = #expect(throws: SettingsError.self) { try SettingsFile.parse(text, shownAs: "site.yml").0.validated(file: "site.yml") }
+        #expect(error?.line == line, "\(String(describing: error))")
+        #expect(error?.description.contains(message) == true, "\(String(describing: error))")
     }
 
     @Test("a tab before a key at the top is blamed on its own line, where the line before it was named",
@@ -230,7 +243,7 @@ struct SettingsFileTests {
             try load("ipv6-url.yml").0.validated(file: "ipv6-url.yml")
         } throws: { error in
             let text = "\(error)"
-            return text.hasPrefix("ipv6-url.yml: jsonplaceholder_url must be") && text.contains("names an IPv6 address")
+            return text.hasPrefix("ipv6-url.yml:1: jsonplaceholder_url must be") && text.contains("names an IPv6 address")
                 && text.contains("such as localhost")
         }
     }
