@@ -39,8 +39,15 @@ public enum SettingsFile {
             }
             return (base, [])
         }
-        // Read as a stream, and no more than a settings file may hold: /dev/null is an empty file,
-        // and /dev/zero a file too long, where both "could not be read as UTF-8 text".
+        // The settings file's folder is the project's, where content/, public/ and .cache/ are:
+        // a device or a pipe (/dev/null, <(…) in /proc) would make /dev or /proc the project.
+        var info = stat()
+        if stat(file.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            throw SettingsError(file: shown, line: nil, message: "this is not a regular file but a device or a pipe, and the folder of "
+                + "the settings file is the project's, where content/, the output and the cache go. Name a file in the project folder, "
+                + "or an empty one to use the defaults")
+        }
+        // Read no more than a settings file may hold.
         let data: Data
         do {
             let handle = try FileHandle(forReadingFrom: file)

@@ -199,7 +199,7 @@ struct SettingsFileTests {
         #expect(error?.description.contains("tab") == true, "\(String(describing: error))")
     }
 
-    @Test("a settings file in Latin-1 is named with the line of its first byte UTF-8 does not allow, and how to fix it; /dev/null is an empty file")
+    @Test("a settings file in Latin-1 is named with the line of its first byte UTF-8 does not allow, and how to fix it; a device is refused, as its folder would be the project (/dev)")
     func notUTF8AndDevices() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -211,8 +211,10 @@ struct SettingsFileTests {
         #expect(error?.line == 2)
         #expect(error?.description.contains("site.yml:2: the settings file is not valid UTF-8 text") == true && error?.description.contains("Save it as UTF-8") == true,
                 "\(String(describing: error))")
-        let (settings, warnings) = try SettingsFile.load(URL(fileURLWithPath: "/dev/null"), shownAs: "/dev/null", required: true)
-        #expect(settings.title == SiteSettings().title && warnings.isEmpty)
+        let device = #expect(throws: SettingsError.self) {
+            try SettingsFile.load(URL(fileURLWithPath: "/dev/null"), shownAs: "/dev/null", required: true)
+        }
+        #expect(device?.description.hasPrefix("/dev/null: this is not a regular file but a device or a pipe") == true, "\(String(describing: device))")
     }
 
     @Test("a site.yml that is a symbolic link to nothing is an error naming where it points, not an absent file whose defaults a build would use")
