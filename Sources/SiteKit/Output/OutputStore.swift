@@ -65,6 +65,10 @@ public final class OutputStore: Sendable {
         var known = digest != nil && checked.withLock { $0.contains(name) }
         for _ in 0..<2 {
             guard known || PlainFile.holds(data, at: stored) || store(data, at: stored) else { return false }
+            // A copy stored under another umask (a cache restored from a CI job with 077) would
+            // publish its permissions, pages a web server cannot read: written anew instead.
+            var info = stat()
+            if stat(stored, &info) == 0, info.st_mode & 0o777 != FileCreationMode.regularFile { return false }
             if link(stored, target) == 0 { return true }
             // Another build's sweep removed the file between the two calls: store it again.
             guard errno == ENOENT else { break }

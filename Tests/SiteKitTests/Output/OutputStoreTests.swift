@@ -49,6 +49,22 @@ struct OutputStoreTests {
         #expect(try SiteInspector(root: destination).files() == files.mapValues { Data($0.utf8) })
     }
 
+    @Test("a stored copy whose permissions are not what this process gives new files (a cache restored from a job with umask 077) is not linked: the output's files get this process's, where they took the copy's 0600 and a web server could not read them")
+    func storedCopiesOfAnotherUmaskAreNotPublished() throws {
+        let (folder, store, destination) = try Self.fixture()
+        defer { folder.remove() }
+        let files = ["index.html": "home", "users/a.html": "a"]
+        _ = try Self.build(files, into: destination, store: store)
+        for name in try Self.storedNames(store) { chmod(store.path(of: name), 0o600) }
+        let other = folder.url.appendingPathComponent("other")
+        _ = try Self.build(files, into: other, store: store)
+        for path in files.keys {
+            let mode = try #require(FileManager.default.attributesOfItem(atPath: other.appendingPathComponent(path).path)[.posixPermissions] as? Int)
+            #expect(mode_t(mode) == FileCreationMode.regularFile, "\(path): \(String(mode, radix: 8))")
+        }
+        #expect(try SiteInspector(root: other).files() == files.mapValues { Data($0.utf8) })
+    }
+
     @Test("a build thrown away (failed, stopped, out of disk) takes its new stored copies with it; what the output links stays")
     func discardedBuildLeavesTheStoreAsItWas() throws {
         let (folder, store, destination) = try Self.fixture()

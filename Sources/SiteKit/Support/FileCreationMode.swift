@@ -1,0 +1,19 @@
+import Foundation
+
+/// The permissions a file this process creates gets: 0666 less the umask.
+enum FileCreationMode {
+    /// Read once, from `/proc/self/status`: `umask(2)` can only be read by setting it, and a file
+    /// another thread created in between would get the wrong mode.
+    static let regularFile: mode_t = 0o666 & ~umaskValue
+
+    private static let umaskValue: mode_t = {
+        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
+           let value = mode_t(line.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8) {
+            return value
+        }
+        let value = umask(0o022)
+        umask(value)
+        return value
+    }()
+}
