@@ -12,6 +12,13 @@ enum JSONTextRepair {
     static func repaired(_ body: Data, contentType: String?) -> (body: Data, problem: String?) {
         var body = body
         var problems: [String] = []
+        // JSON in UTF-16 or UTF-32 (a byte order mark, or the zero bytes of its first characters,
+        // as the decoder tells them): made UTF-8 first, or left to the decoder as it is.
+        if let encoding = wideEncoding(of: body, contentType: contentType) {
+            guard var text = String(data: body, encoding: encoding) else { return (body, nil) }
+            if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+            body = Data(text.utf8)
+        }
         if let bytes = invalidUTF8(body) {
             if let encoding = declaredSingleByteCharset(contentType), let text = String(data: body, encoding: encoding) {
                 body = Data(text.utf8)
@@ -68,6 +75,28 @@ enum JSONTextRepair {
         guard index + length <= bytes.count, (low...high).contains(bytes[index + 1]) else { return 0 }
         for offset in 2..<length where !(0x80...0xBF).contains(bytes[index + offset]) { return 0 }
         return length
+    }
+
+    /// The UTF-16 or UTF-32 encoding `body` is in, by its byte order mark, its first bytes (JSON
+    /// text starts with an ASCII character, so its zero bytes tell the width and order, RFC 4627
+    /// §3) or the charset its `Content-Type` names; nil for UTF-8.
+    private static func wideEncoding(of body: Data, contentType: String?) -> String.Encoding? {
+        let head = Array(body.prefix(4)) + [UInt8](repeating: 1, count: max(0, 4 - body.count))
+        switch (head[0], head[1], head[2], head[3]) {
+        case (0x00, 0x00, 0xFE, 0xFF), (0x00, 0x00, 0x00, _): return .utf32BigEndian
+        case (0xFF, 0xFE, 0x00, 0x00), (_, 0x00, 0x00, 0x00) where body.count >= 4: return .utf32LittleEndian
+        case (0xFE, 0xFF, _, _), (0x00, _, _, _): return .utf16BigEndian
+        case (0xFF, 0xFE, _, _), (_, 0x00, _, _): return .utf16LittleEndian
+        default: break
+        }
+        guard let contentType, let charset = contentType.lowercased().firstMatch(of: /charset\s*=\s*"?([a-z0-9_.:-]+)/)?.1 else { return nil }
+        switch charset {
+        case "utf-16", "utf-16be": return .utf16BigEndian
+        case "utf-16le": return .utf16LittleEndian
+        case "utf-32", "utf-32be": return .utf32BigEndian
+        case "utf-32le": return .utf32LittleEndian
+        default: return nil
+        }
     }
 
     /// The single-byte charset a `Content-Type` names (`charset=iso-8859-1`), when it is one.

@@ -25,6 +25,16 @@ struct JSONTextRepairTests {
         #expect(text == "{\"title\": \"café\"}" && problem == nil)
     }
 
+    @Test("JSON in UTF-16 or UTF-32, with or without a byte order mark or a charset, is read as such, not taken for UTF-8 with bad bytes (which corrupted it)",
+          arguments: [(String.Encoding.utf16LittleEndian, "application/json; charset=utf-16le", false), (.utf16BigEndian, "application/json", true),
+                      (.utf16LittleEndian, "application/json", false), (.utf32LittleEndian, "application/json", false), (.utf32BigEndian, "application/json", true)])
+    func wideEncodings(encoding: String.Encoding, contentType: String, byteOrderMark: Bool) throws {
+        let json = #"[{"id": 1, "title": "Café ☕ 😀"}]"#
+        let bytes = [UInt8](try #require((byteOrderMark ? "\u{FEFF}" + json : json).data(using: encoding)))
+        let (text, problem) = repaired(bytes, contentType: contentType)
+        #expect(text == json && problem == nil, "\(text.debugDescription)")
+    }
+
     @Test("a \\u escape of half a character (a lone surrogate) becomes \\uFFFD; a whole pair, an escaped backslash before a u, and valid text stay as sent")
     func loneSurrogates() throws {
         let (text, problem) = repaired(Array(#"["Jos\ud83d", "\udc00x", "\ud83d\ude00", "\\ud83d", "plain é"]"#.utf8))
