@@ -17,7 +17,7 @@ extension DefaultTemplates {
     <div class="profile-text">
     <h1 dir="auto">{{person.name}}</h1>
     <dl class="facts">
-    {{#person.facts}}<div><dt>{{label}}</dt><dd dir="auto">{{#href}}<a href="{{href}}">{{value}}</a>{{/href}}{{^href}}{{value}}{{/href}}</dd></div>
+    {{#person.facts}}<div><dt>{{label}}</dt><dd><bdi>{{#href}}<a href="{{href}}">{{value}}</a>{{/href}}{{^href}}{{value}}{{/href}}</bdi></dd></div>
     {{/person.facts}}</dl>
     </div>
     </article>
@@ -67,7 +67,7 @@ extension DefaultTemplates {
     <div class="profile-text">
     <h1 dir="auto">{{author.name}}</h1>
     <dl class="facts">
-    {{#author.facts}}<div><dt>{{label}}</dt><dd dir="auto">{{#href}}<a href="{{href}}">{{value}}</a>{{/href}}{{^href}}{{value}}{{/href}}</dd></div>
+    {{#author.facts}}<div><dt>{{label}}</dt><dd><bdi>{{#href}}<a href="{{href}}">{{value}}</a>{{/href}}{{^href}}{{value}}{{/href}}</bdi></dd></div>
     {{/author.facts}}</dl>
     </div>
     </article>

@@ -72,9 +72,7 @@ enum Stylesheet {
     .facts { display: grid; gap: .35rem; margin: 0; }
     .facts div { display: grid; grid-template-columns: 8rem 1fr; gap: .5rem; }
     .facts dt { color: var(--muted); }
-    /* A value in the other writing direction (a Persian address on an English page, an e-mail on
-       a Persian one) keeps its own direction but lines up with its label, as the others do. */
-    .facts dd { margin: 0; overflow-wrap: anywhere; text-align: match-parent; }
+    .facts dd { margin: 0; overflow-wrap: anywhere; }
     .prev-next { display: flex; justify-content: space-between; gap: 1rem; margin-top: 2rem; }
     .prev-next a[rel="next"] { margin-inline-start: auto; text-align: end; }
     .post-full { max-width: 46rem; }
