@@ -18,11 +18,3 @@ extension Comment {
     /// "Anonymous" when it is blank.
     var shownName: String { name.nonBlank ?? "Anonymous" }
 }
-
-extension String {
-    /// The text, or nil when nothing would show: empty, only whitespace, or only code points
-    /// HTML never allows (NUL, U+0001, U+FFFE), which every page leaves out.
-    var nonBlank: String? {
-        HTML.removingForbidden(self).allSatisfy(\.isWhitespace) ? nil : self
-    }
-}

@@ -41,9 +41,11 @@ extension SiteRenderer {
                                       width: PersonEntry.thumbnailSize, height: PersonEntry.thumbnailSize, decorative: true)
                     : nil
                 // Text as the pages print it: without the code points HTML never allows.
+                // An address as its link has it (blanks around it trimmed), else the text as sent.
                 let email = entry.item.email?.nonBlank.map(HTML.removingForbidden)
-                return SearchRecord(n: HTML.removingForbidden(entry.item.displayName), e: email,
-                                    x: email.flatMap { SafeURL.mailto($0) == nil ? true : nil },
+                let address = email.flatMap { SafeURL.mailto($0) != nil ? $0.trimmingCharacters(in: .whitespacesAndNewlines) : nil }
+                return SearchRecord(n: HTML.removingForbidden(entry.item.displayName), e: address ?? email,
+                                    x: email != nil && address == nil ? true : nil,
                                     c: entry.item.location?.country.map(HTML.removingForbidden),
                                     u: SiteIndex.folder(SiteIndex.personPath(entry.slug)), t: thumb?.image.path, w: thumb?.width, h: thumb?.height,
                                     p: placeholder)

@@ -33,7 +33,8 @@ public final class Reporter: Sendable {
     /// Whether standard error may show a rewritten progress line: a terminal, and one that
     /// moves its cursor (not `TERM=dumb`, such as Emacs's shell, which printed the escapes).
     public static func standardErrorIsInteractive(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        isatty(2) == 1 && environment["TERM"] != "dumb"
+        // No TERM, or an empty one, says no more of the terminal than dumb does.
+        isatty(2) == 1 && !["", "dumb"].contains(environment["TERM"] ?? "")
     }
 
     /// Writes to standard error.

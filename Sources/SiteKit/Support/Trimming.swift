@@ -46,3 +46,13 @@ extension String {
         }
     }
 }
+
+extension String {
+    /// The text, or nil when nothing would show: empty, only whitespace, only invisible
+    /// formatting characters (a zero-width space, a direction mark), or only code points HTML
+    /// never allows (NUL, U+0001, U+FFFE), which every page leaves out.
+    var nonBlank: String? {
+        HTML.removingForbidden(self).unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0.properties.generalCategory == .format }
+            ? nil : self
+    }
+}

@@ -32,6 +32,8 @@ struct BlankFieldsTests {
         for page in [post, list, next, authors, author] {
             #expect(!page.contains(">   <") && !page.contains("aria-label=\"Previous:    \""))
         }
+        let invisible = try harness.site.html("posts/3-post.html")
+        #expect(invisible.contains("<h1 dir=\"auto\">Untitled post</h1>"), "a zero-width space and a direction mark show nothing either")
         let feed = String(decoding: try #require(try harness.site.files()["feed.xml"]), as: UTF8.self)
         #expect(feed.contains("<title type=\"text\">Untitled post</title>") && feed.contains("<name>Author 2</name>"))
     }
@@ -59,7 +61,7 @@ struct BlankFieldsTests {
 
         let index = try JSONSerialization.jsonObject(with: try #require(try harness.site.files()["users/index.json"])) as? [[String: Any]]
         let records = try #require(index)
-        #expect(records.map { $0["e"] as? String } == ["ann.address@example.com", "javascript:alert(15)", nil])
+        #expect(records.map { $0["e"] as? String } == ["ann.address@example.com", "javascript:alert(15)", nil], "an address as its link has it, a blank after it trimmed")
         #expect(records.map { $0["x"] as? Bool } == [nil, true, nil], "the search shows it as text too")
     }
 

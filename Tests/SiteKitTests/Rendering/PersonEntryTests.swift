@@ -35,7 +35,8 @@ struct PersonEntryTests {
           arguments: [
               (Person.Name(title: "Ms", first: "Yaretzi", last: "Rodríguez"), "YR"),
               (Person.Name(title: "Mr", first: "امیر", last: "صادقی"), "اص"),
-              (Person.Name(title: "Miss", first: "", last: ""), "M"),
+              // A title alone is no name: the person is an "Unnamed person".
+              (Person.Name(title: "Miss", first: "", last: ""), "UP"),
           ])
     func placeholderInitialsSkipTheTitle(name: Person.Name, initials: String) throws {
         let entry = PersonEntry.context(for: Person(name: name), images: [:], root: "", eager: false)

@@ -24,8 +24,11 @@ public struct Person: Sendable, Hashable, Decodable {
         enum CodingKeys: String, CodingKey { case title, first, last }
 
         /// "Mr Jon Doe", skipping empty parts.
+        /// Title, first and last name; empty when there is no first or last name to show (a
+        /// title alone, "Mrs", is nobody's name).
         public var full: String {
-            [title, first, last].filter { !$0.isEmpty }.joined(separator: " ")
+            guard first.nonBlank != nil || last.nonBlank != nil else { return "" }
+            return [title, first, last].filter { !$0.isEmpty }.joined(separator: " ")
         }
     }
 

@@ -13,4 +13,11 @@ struct PersonNameTests {
         #expect(Person(name: blank, email: "  ", username: "").displayName == "Unnamed person")
         #expect(Person(name: blank).displayName == "Unnamed person")
     }
+
+    @Test("a title alone (Mrs, and first and last names of spaces or a zero-width space) is no name: the e-mail is shown, where the person was \"Mrs\" on every page")
+    func aTitleAloneIsNoName() {
+        #expect(Person(name: .init(title: "Mrs", first: "  ", last: " "), email: "mona@example.com").displayName == "mona@example.com")
+        #expect(Person(name: .init(title: "Mr", first: "\u{200B}", last: ""), username: "zw").displayName == "zw")
+        #expect(Person(name: .init(title: "Dr", first: "", last: "Who")).displayName == "Dr Who")
+    }
 }
