@@ -1,13 +1,14 @@
 import ArgumentParser
 import Foundation
 import SiteKit
+import Synchronization
 
 /// The options of a build, shared by `site build` and `site serve`.
 struct BuildFlags: ParsableArguments {
     /// The settings a build has with neither site.yml nor flags, for the help's defaults.
     private static let defaults = SiteSettings()
 
-    @Option(help: "The settings file.") var config = "site.yml"
+    @Option(help: "The settings file (default: site.yml, which may be missing).") var config: String?
     @Option(help: "Where the site is written: a folder of its own, replaced whole by every build (default: site.yml's output, else \(BuildFlags.defaults.output)).") var output: String?
     @Option(name: .customLong("cache-dir"), help: "The HTTP cache folder (default: site.yml's cache_dir, else \(BuildFlags.defaults.cacheDirectory)).") var cacheDir: String?
     @Option(name: .customLong("randomuser-url"), help: "The people API (default: site.yml's randomuser_url, else \(BuildFlags.defaults.randomUserURL.absoluteString)).") var randomUserURL: String?
@@ -41,11 +42,9 @@ struct BuildFlags: ParsableArguments {
         if let maxImageFailures, ImageFailureLimit(maxImageFailures) == nil {
             throw ValidationError("--max-image-failures must be \(ImageFailureLimit.expected), not \(maxImageFailures).")
         }
-        if config.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let config, config.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--config must name a settings file, such as site.yml, and is empty.")
         }
-        if let randomUserURL { _ = try url(randomUserURL, flag: "--randomuser-url") }
-        if let jsonPlaceholderURL { _ = try url(jsonPlaceholderURL, flag: "--jsonplaceholder-url") }
         if let ttl, DurationText.seconds(ttl) == nil { throw ValidationError("--ttl must be a duration such as 10m or 1d, not \(ttl).") }
         // The flags' own ranges, checked here so that a value out of range is a command line that
         // cannot be used (64, as the README says), not a failed build (1).
@@ -57,6 +56,9 @@ struct BuildFlags: ParsableArguments {
         if let seed { given.seed = seed }
         if let output { given.output = output }
         if let cacheDir { given.cacheDirectory = cacheDir }
+        // A URL the HTTP client cannot fetch (port 99999) is the command line's too.
+        if let randomUserURL { given.randomUserURL = try url(randomUserURL, flag: "--randomuser-url") }
+        if let jsonPlaceholderURL { given.jsonPlaceholderURL = try url(jsonPlaceholderURL, flag: "--jsonplaceholder-url") }
         do {
             _ = try given.validated(file: "the command line", asFlags: true)
         } catch let error as SettingsError {
@@ -67,20 +69,25 @@ struct BuildFlags: ParsableArguments {
         }
     }
 
+    /// Whether this process said that there is no site.yml.
+    private static let missingSettingsNoted = Atomic<Bool>(false)
+
     /// Defaults, then site.yml, then flags. Relative paths from flags are taken from the working folder.
     func resolveSettings(reporter: Reporter) throws -> (SiteSettings, URL) {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-        let configURL = config.hasPrefix("/") ? URL(fileURLWithPath: config) : cwd.appendingPathComponent(config)
-        let (fromFile, warnings) = try SettingsFile.load(configURL, shownAs: config, required: config != "site.yml")
+        let configURL = self.configURL
+        // A file named on the command line must be there, site.yml too: only the default may be missing.
+        let (fromFile, warnings) = try SettingsFile.load(configURL, shownAs: settingsFile, required: config != nil)
         warnings.forEach(reporter.warning)
-        if config == "site.yml", (try? configURL.checkResourceIsReachable()) != true {
+        if config == nil, (try? configURL.checkResourceIsReachable()) != true,
+           Self.missingSettingsNoted.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged {
             // A folder that is no site's (a typo in cd, a fresh clone of something else) must not
-            // get public/ and .cache/ in silence.
-            reporter.info("note: there is no site.yml in \(configURL.deletingLastPathComponent().path), so the defaults are used "
-                + "(output public/, cache .cache/). Run site init to make a site here, or name a settings file with --config.")
+            // get public/ and .cache/ in silence. Said once: site serve reads the settings at every rebuild.
+            reporter.info("note: there is no site.yml in \(configURL.deletingLastPathComponent().path), so the defaults are used. "
+                + "Run site init to make a site here, or name a settings file with --config.")
         }
         // Checked on their own first, so that a value out of range is blamed on where it was set.
-        _ = try fromFile.validated(file: config)
+        _ = try fromFile.validated(file: settingsFile)
         var settings = fromFile
         func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : cwd.appendingPathComponent(path).path }
         if let output { settings.output = absolute(output) }
@@ -107,10 +114,13 @@ struct BuildFlags: ParsableArguments {
         return FetchableURL.normalized(url)
     }
 
+    /// The settings file named, or the default.
+    var settingsFile: String { config ?? "site.yml" }
+
     /// The settings file, as a URL; its folder is the project folder.
     var configURL: URL {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-        return config.hasPrefix("/") ? URL(fileURLWithPath: config) : cwd.appendingPathComponent(config)
+        return settingsFile.hasPrefix("/") ? URL(fileURLWithPath: settingsFile) : cwd.appendingPathComponent(settingsFile)
     }
 
     /// How much the run prints.

@@ -9,12 +9,22 @@ struct CleanCommand: ParsableCommand {
         abstract: "Removes what builds wrote in the output and cache folders named by site.yml or the flags, and nothing else."
     )
 
-    @Option(help: "The settings file.") var config = "site.yml"
+    @Option(help: "The settings file (default: site.yml, which may be missing).") var config: String?
     @Option(help: "The output folder.") var output: String?
     @Option(name: .customLong("cache-dir"), help: "The HTTP cache folder.") var cacheDir: String?
 
+    /// The same checks as a build's: an empty path is a command line that cannot be used (64).
+    func validate() throws {
+        var flags = try BuildFlags.parse([])
+        flags.config = config
+        flags.output = output
+        flags.cacheDir = cacheDir
+        try flags.validate()
+    }
+
     func run() throws {
-        var flags = try BuildFlags.parse(["--config", config])
+        var flags = try BuildFlags.parse([])
+        flags.config = config
         flags.output = output
         flags.cacheDir = cacheDir
         do {

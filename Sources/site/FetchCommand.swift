@@ -62,6 +62,9 @@ struct FetchCommand: AsyncParsableCommand {
             guard !(offline && refresh) else {
                 throw FetchToolError("--offline and --refresh cannot be used together: --offline makes no request, and --refresh revalidates the cached response with one. Pick one")
             }
+            if let config, config.trimmingCharacters(in: .whitespaces).isEmpty {
+                throw FetchToolError("--config must name a settings file, such as site.yml, and is empty")
+            }
             let timeout = timeout.value
             guard timeout > 0, timeout <= 3600 else {
                 throw FetchToolError("--timeout must be more than 0 and at most 3600 seconds, not \(timeout.isFinite ? timeout.formatted(.number.grouping(.never)) : "\(timeout)")")

@@ -35,7 +35,7 @@ public enum SettingsFile {
         }
         guard FileManager.default.fileExists(atPath: file.path) else {
             if required {
-                throw SettingsError(file: shown, line: nil, message: "the settings file does not exist. Check the --config path, or run without --config to use site.yml")
+                throw SettingsError(file: shown, line: nil, message: "the settings file does not exist. Check the --config path, or run without --config to use site.yml (or the defaults, where there is none)")
             }
             return (base, [])
         }

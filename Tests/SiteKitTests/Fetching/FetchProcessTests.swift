@@ -198,7 +198,11 @@ import Testing
                                      (["build", "--demo", "--cache-dir", ""], "--cache-dir must name a folder, such as .cache, and is empty"),
                                      (["build", "--demo", "--config", ""], "--config must name a settings file, such as site.yml, and is empty."),
                                      (["build", "--live", "--randomuser-url", "ftp://example.org/"], "--randomuser-url must be an http(s) URL"),
-                                     (["fetch", ""], "the URL to fetch is empty: give an http or https URL")] {
+                                     (["fetch", ""], "the URL to fetch is empty: give an http or https URL"),
+                                     (["fetch", "--config", "", "http://127.0.0.1:9/"], "--config must name a settings file, such as site.yml, and is empty"),
+                                     (["clean", "--output", ""], "--output must name a folder, such as public, and is empty."),
+                                     (["clean", "--cache-dir", ""], "--cache-dir must name a folder, such as .cache, and is empty"),
+                                     (["build", "--demo", "--randomuser-url", "http://127.0.0.1:99999/api/"], "--randomuser-url must be an http(s) URL")] {
             let run = try await Self.run(arguments)
             #expect(run.status == 64, "\(arguments): \(run.status)")
             #expect(String(decoding: run.errors, as: UTF8.self).contains(message), "\(arguments)")

@@ -203,14 +203,17 @@ struct SiteScaffoldTests {
         #expect(again == SiteCleaner.Result() && again.lines == ["nothing to remove"])
     }
 
-    @Test("site build in a folder without site.yml says it uses the defaults and how to make a site, where it made public/ and .cache/ in silence; not with --quiet, and not in a site",
+    @Test("site build in a folder without site.yml says it uses the defaults and how to make a site, where it made public/ and .cache/ in silence; not with --quiet, and not in a site; --config site.yml must be there",
           .enabled(if: FetchProcessTests.executable != nil, "the site executable is not built next to the tests; run swift build first"))
     func noSettingsFileIsNoted() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let note = "note: there is no site.yml in \(folder.url.path), so the defaults are used (output public/, cache .cache/). Run site init"
+        let note = "note: there is no site.yml in \(folder.url.path), so the defaults are used. Run site init"
         let bare = try await Process.runSiteCapturing(["build", "--demo", "--users", "2"], in: folder.url)
         #expect(bare.status == 0 && bare.errors.hasPrefix(note), "\(bare.errors)")
+        // Named on the command line, site.yml must be there, as any other file named there must.
+        let named = try await Process.runSiteCapturing(["build", "--demo", "--users", "2", "--config", "site.yml"], in: folder.url)
+        #expect(named.status == 1 && named.errors.contains("site.yml: the settings file does not exist."), "\(named.errors)")
         let quiet = try await Process.runSiteCapturing(["build", "--demo", "--users", "2", "--quiet"], in: folder.url)
         #expect(quiet.status == 0 && !quiet.errors.contains("no site.yml"), "\(quiet.errors)")
         try SiteScaffold(directory: folder.url.appendingPathComponent("made")).create()
