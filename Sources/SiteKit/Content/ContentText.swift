@@ -20,8 +20,11 @@ enum ContentText {
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         var line = 1
+        var afterCR = false
+        // Lines end in LF, CRLF or a lone CR (old Mac files), as `decode` splits them.
         while case .scalarValue(let scalar) = decoder.decode(&iterator) {
-            if scalar == "\n" { line += 1 }
+            if scalar == "\n" && !afterCR || scalar == "\r" { line += 1 }
+            afterCR = scalar == "\r"
         }
         return line
     }

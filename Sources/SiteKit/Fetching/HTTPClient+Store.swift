@@ -63,12 +63,12 @@ extension HTTPClient {
 
     /// Why the caller's check rejects a 2xx answer to a GET, or nil.
     static func problem(of exchange: Exchange, for request: HTTPRequest, check: BodyCheck?) -> FetchError.Kind? {
-        guard let check, request.method == "GET", (200..<300).contains(exchange.response.status) else { return nil }
+        guard request.method == "GET", (200..<300).contains(exchange.response.status) else { return nil }
         // A part of a body nobody asked a part of: what the caller would read is cut short.
         if exchange.response.status == 206, !request.headers.contains("Range") {
             return .malformed("it answered 206 Partial Content, a part of the body, to a request that asked for no range")
         }
-        return check.problem(exchange.response)
+        return check?.problem(exchange.response)
     }
 
     /// Serves `entry` stale when the origin failed, unless the origin or the request forbids it

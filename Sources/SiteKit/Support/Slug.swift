@@ -76,14 +76,16 @@ public enum Slug {
 
     /// Names Windows refuses for any file or folder, whatever the extension: a site with one
     /// cannot be checked out, unzipped or copied there.
-    static let windowsDeviceNames: Set<String> = Set(["con", "prn", "aux", "nul"] + (1...9).flatMap { ["com\($0)", "lpt\($0)"] })
+    static let windowsDeviceNames: Set<String> = Set(["con", "prn", "aux", "nul"] + (1...9).flatMap { ["com\($0)", "lpt\($0)"] }
+        // Windows takes the superscript digits ¹ ² ³ for 1 2 3 in these names too.
+        + ["¹", "²", "³"].flatMap { ["com\($0)", "lpt\($0)"] })
 
     /// Latin letters that are not a base letter and a mark, so that folding diacritics leaves
     /// them as they are, spelled as their languages spell them in ASCII: Søren and Jörg, Weiß and
     /// Weiss, Işık and Ilgaz all fold alike (lowercase, as they are met).
     private static let latinLetters: [Character: String] = [
         "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "ı": "i", "ł": "l", "đ": "d", "ð": "d", "þ": "th",
-        "ħ": "h", "ŧ": "t", "ŀ": "l", "ŋ": "ng", "ĳ": "ij", "ſ": "s",
+        "ħ": "h", "ŧ": "t", "ŀ": "l", "ŋ": "ng", "ĳ": "ij", "ſ": "s", "ǆ": "dz", "ǉ": "lj", "ǌ": "nj", "ĸ": "k",
     ]
 
     /// A character survives when every scalar in it is a letter, a digit or a combining mark

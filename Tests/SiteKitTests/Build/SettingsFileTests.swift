@@ -211,6 +211,10 @@ struct SettingsFileTests {
         #expect(error?.line == 2)
         #expect(error?.description.contains("site.yml:2: the settings file is not valid UTF-8 text") == true && error?.description.contains("Save it as UTF-8") == true,
                 "\(String(describing: error))")
+        // Old Mac line ends (a lone CR) count as lines too, as the YAML's errors count them.
+        try Data([0x74, 0x3A, 0x20, 0x61, 0x0D, 0x0D, 0x64, 0x3A, 0x20, 0xE9, 0x0A]).write(to: file)
+        let oldMac = #expect(throws: SettingsError.self) { try SettingsFile.load(file, shownAs: "site.yml", required: true) }
+        #expect(oldMac?.line == 3, "\(String(describing: oldMac))")
         let device = #expect(throws: SettingsError.self) {
             try SettingsFile.load(URL(fileURLWithPath: "/dev/null"), shownAs: "/dev/null", required: true)
         }

@@ -52,6 +52,7 @@ struct ContentLoaderTests {
             // As names from the APIs never are (they get a number): a site Windows cannot unpack.
             (["con.md": "x"], "content/con.md", "would be published at con/, a name Windows refuses"),
             (["LPT1.md": "x"], "content/LPT1.md", "would be published at lpt1/, a name Windows refuses"),
+            (["com³.md": "x"], "content/com³.md", "would be published at com³/, a name Windows refuses"),
         ]
         for (files, file, says) in cases {
             try withContent(files) { loader in

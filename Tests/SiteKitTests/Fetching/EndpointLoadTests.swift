@@ -163,6 +163,9 @@ struct EndpointLoadTests {
         let harness = try CacheHarness()
         defer { harness.remove() }
         try await TestOrigin.run({ _ in .text("[{\"id\": 1", status: 206, headers: ["Content-Range": "bytes 0-9/20"]) }) { origin in
+            // site fetch, which checks no body, is told the same.
+            let raw = await #expect(throws: FetchError.self) { try await harness.client().fetch(HTTPRequest(url: origin.url("/raw")), limits: FetchTool.limits) }
+            #expect(raw?.kindName == "http", "\(String(describing: raw))")
             let error = await #expect(throws: FetchError.self) { try await harness.client().load(JSONPlaceholderAPI.posts, from: origin.url("/")) }
             #expect(error?.description.contains("cannot be read as HTTP: it answered 206 Partial Content, a part of the body, to a request that asked for no range") == true,
                     "\(String(describing: error))")

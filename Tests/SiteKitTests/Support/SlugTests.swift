@@ -19,6 +19,7 @@ struct SlugTests {
         #expect(Slug.make("Łukasz Đorđević") == "lukasz-dordevic")
         #expect(Slug.make("Æsa Œuvre Þóra Guðrún") == "aesa-oeuvre-thora-gudrun")
         #expect(Slug.make("ø") == "o", "a letter of its own, never the fallback")
+        #expect(Slug.make("Ǉubo Ǆemal Ǌegoš ĸ") == "ljubo-dzemal-njegos-k", "Croatian digraphs and the Greenlandic kra")
     }
 
     @Test("path traversal text becomes a harmless slug without dots or slashes")
