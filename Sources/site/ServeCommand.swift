@@ -38,6 +38,9 @@ struct ServeCommand: AsyncParsableCommand {
             // What a build refuses to write, site serve refuses to serve: a home folder, the
             // project, a folder of someone else's files (served before the build said no).
             let places = ProtectedPlaces(project: folder, cache: options.resolve(settings.cacheDirectory))
+            if options.namesOutputThroughLink(settings.output) {
+                try OutputOwnership.checkLink(options.resolve(settings.output), leadsTo: output)
+            }
             try OutputOwnership(places: places).check(output)
         } catch {
             StandardStream.error("error: \(paragraph(error))\n")
