@@ -212,8 +212,10 @@ struct ThumbnailPipeline: Sendable {
             // "timed out after 2 s" alone hides the retries a picture took; the count says it.
             let tries = error.attempts > 1 ? ", tried \(error.attempts) times" : ""
             let reason = error.shortReason + tries
+            // What fails every picture of the host alike: a host gone, or stalled, or one whose
+            // certificate is not trusted (each picture a handshake and a warning of its own).
             let network: Bool = switch error.kind {
-            case .timeout: true
+            case .timeout, .untrustedCertificate, .notTLS: true
             case .transport(_, let unreachable): unreachable
             default: false
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import SiteKit
 
@@ -34,6 +35,26 @@ struct ThumbnailPipelineTests {
         let jobs = [ThumbnailPipeline.Job(url: URL(string: "https://pictures.example/1.png")!, lane: .utility)]
         _ = try await pipeline.run(jobs, into: output)
         #expect(printed.text.contains("https://pictures.example/1.png was redirected to https://pictures.example/moved/1.png, which answered HTTP 404"),
+                "\(printed.text)")
+    }
+
+    @Test("a picture host whose TLS certificate is not trusted is given up on after three pictures, as a stalled one is, where every picture cost a handshake and a warning of its own")
+    func untrustedHostsAreGivenUpOn() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let output = try StagedOutput(destination: folder.url.appendingPathComponent("public"))
+        defer { output.discard() }
+        let printed = PrintLog()
+        let asked = Atomic<Int>(0)
+        let client = StubFetcher { request in
+            asked.add(1, ordering: .relaxed)
+            throw FetchError(.untrustedCertificate("SSL certificate problem: self-signed certificate"), url: request.url)
+        }
+        let pipeline = ThumbnailPipeline(client: client, jobs: 1, perHost: 1, reporter: Reporter(verbosity: .normal, sink: printed.append))
+        let jobs = (1...20).map { ThumbnailPipeline.Job(url: URL(string: "https://self-signed.test/\($0).png")!, lane: .utility) }
+        _ = try await pipeline.run(jobs, into: output)
+        #expect(asked.load(ordering: .relaxed) == 3, "\(printed.text)")
+        #expect(printed.text.contains("17 more pictures of self-signed.test, such as https://self-signed.test/4.png, were not fetched: self-signed.test failed 3 pictures in a row (the last has a TLS certificate that is not trusted"),
                 "\(printed.text)")
     }
 }
