@@ -179,9 +179,24 @@ public struct SiteCleaner: Sendable {
 
     private func remove(_ item: URL) throws {
         if isStopped() { throw Interrupted() }
+        let started = Date()
         do {
             try FileManager.default.removeItem(at: item)
         } catch {
+            // A folder that filled while it was emptied (a build sharing the cache, writing into
+            // it): Foundation calls that "permission denied" too. Told by what is left in it being
+            // newer than the removal.
+            let left = (try? FileManager.default.contentsOfDirectory(atPath: item.path)) ?? []
+            let appeared = left.filter { name in
+                var info = stat()
+                return lstat(item.path + "/" + name, &info) == 0
+                    && Double(info.st_mtim.tv_sec) >= started.timeIntervalSince1970.rounded(.down) - 1
+            }
+            if !appeared.isEmpty {
+                let left = appeared
+                throw ScaffoldError(message: "could not remove \(item.path): files appeared in it while it was being removed (\(left.count) now, "
+                    + "such as \(left.sorted()[0])), most likely from a build using the same cache. Run site clean again once no build runs.")
+            }
             throw ScaffoldError(message: "could not remove \(item.path): \(FileProblem.describe(error)). Check its permissions and run site clean again.")
         }
     }

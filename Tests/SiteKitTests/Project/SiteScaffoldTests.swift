@@ -221,6 +221,30 @@ struct SiteScaffoldTests {
         #expect(made.status == 0 && !made.errors.contains("no site.yml"), "\(made.errors)")
     }
 
+    @Test("site clean that cannot remove a cache folder tells files that appeared in it during the removal (a build using the same cache) from files it may not remove, which were there before",
+          .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/chattr"), "needs root and chattr"))
+    func cleanTellsNewFilesFromLockedOnes() throws {
+        for (age, says) in [(-3_600.0, "Check its permissions"), (0, "files appeared in it while it was being removed")] {
+            let folder = try TemporaryFolder()
+            defer { folder.remove() }
+            let locked = folder.url.appendingPathComponent(".cache/http-v3/entries/ab")
+            try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: locked.appendingPathComponent("entry"))
+            // Locked (immutable), and as old as `age`: a file there before, or one just written.
+            let when = Date().addingTimeInterval(age)
+            for url in [locked, locked.deletingLastPathComponent()] {
+                try FileManager.default.setAttributes([.modificationDate: when], ofItemAtPath: url.path)
+            }
+            SystemTool.chattr("+i", locked.appendingPathComponent("entry").path)
+            defer { SystemTool.chattr("-i", locked.appendingPathComponent("entry").path) }
+            let error = #expect(throws: ScaffoldError.self) {
+                try SiteCleaner(output: folder.url.appendingPathComponent("public"), cache: folder.url.appendingPathComponent(".cache"),
+                                project: folder.url).clean()
+            }
+            #expect(error?.message.contains(says) == true, "\(String(describing: error))")
+        }
+    }
+
     @Test("site clean of an output named through a symbolic link (public -> a web root) empties the folder it leads to and keeps it, so the link still leads somewhere",
           .enabled(if: FetchProcessTests.executable != nil, "the site executable is not built next to the tests; run swift build first"))
     func cleanKeepsALinkedOutputFolder() async throws {
