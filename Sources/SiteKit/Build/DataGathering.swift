@@ -52,7 +52,8 @@ struct DataGathering: Sendable {
                 // --live fails where the network is not to be had: offline, the way to live data is a
                 // build online first, which fills the cache.
                 let advice = error.kind == .offlineMiss
-                    ? "Build once online to fill the cache; with --live, a build fails instead of using demo data."
+                    ? "Build once online to fill the cache (if that was just done, the server does not let a copy be kept, "
+                        + "Cache-Control: no-store, and builds need the network); with --live, a build fails instead of using demo data."
                     : "Run with --live to insist on live data."
                 reporter.warning("\(why). This site was built from the embedded demo API instead: every person and post in it is made up, and every page says so. \(advice)")
                 return try await fromDemo(into: output, detail: "embedded API; \(detail)", meanwhile: meanwhile)

@@ -45,7 +45,10 @@ extension HTTPFetching {
             var error = FetchError(.httpStatus(response.status, serverMessage: ServerMessage.extract(from: response.body)),
                                    method: request.method, url: request.url, attempts: result.attempts)
             error.retryAt = result.retryAt
-            if result.outcome == .hit { error.cachedAge = result.age ?? 0 }
+            if result.outcome == .hit || result.outcome == .stale {
+                error.cachedAge = result.age ?? 0
+                error.cachedStale = result.outcome == .stale
+            }
             error.redirectedTo = Redirect.target(of: request.url, answeredBy: response.url)
             throw error
         }

@@ -72,6 +72,8 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
     /// For an HTTP status the cache answered with (a stored error, fresh by its own headers):
     /// the copy's age in seconds.
     public var cachedAge: Int?
+    /// With `cachedAge`: the copy was stale, used without asking the server (`--offline`).
+    public var cachedStale = false
     /// For an HTTP status: where redirects led, when that is not `url`, so that the message names
     /// the address that answered, not only the one asked.
     public var redirectedTo: URL?
@@ -173,9 +175,13 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
             case 403: "The server refuses this client: check the URL, and whether the API needs a key or allows requests from this machine."
             default: "Check the URL and its parameters."
             }
+            if let cachedAge, cachedStale {
+                return "\(target) answered HTTP \(status)\(said), a copy the cache stored \(Self.age(cachedAge)) ago, stale now and used "
+                    + "as it is: the server was not asked (--offline). \(advice) Build online to ask the server again."
+            }
             if let cachedAge {
                 return "\(target) answered HTTP \(status)\(said), a copy the cache stored \(Self.age(cachedAge)) ago and keeps as fresh, as "
-                    + "the server's headers allow: the server was not asked again. \(advice) Add --refresh to ask the server again."
+                    + "the server's headers allow: the server was not asked again. \(advice) Add --refresh, online, to ask the server again."
             }
             return "\(target) answered HTTP \(status)\(said)\(tries). \(advice)"
         case .malformed(let problem):

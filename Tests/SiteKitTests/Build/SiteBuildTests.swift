@@ -251,6 +251,8 @@ struct SourceChoiceTests {
             #expect(summary.source.isDemo && summary.source.summary == "demo (embedded API; \(host) not cached, --offline)")
             let warning = try #require(harness.text.split(separator: "\n").first { $0.hasPrefix("warning: --offline forbids the network") })
             #expect(warning.contains("and the cache holds no copy of http://\(host)") && warning.contains("--live"))
+            #expect(warning.contains("Build once online to fill the cache (if that was just done, the server does not let a copy be kept"),
+                    "advice that can be followed after an online build of a no-store API: \(warning)")
             #expect(!harness.text.contains("unreachable") && !harness.text.contains("not in the cache"))
             #expect(try harness.site.html("index.html").contains("class=\"demo-notice\""))
         }

@@ -136,7 +136,13 @@ import Testing
             let text = error?.description ?? ""
             // 5 or 6 min: the origin's Date is the real time, to the second, which the test clock left 60 s behind.
             #expect(text.contains(/answered HTTP 404: the server said "gone for good", a copy the cache stored [56] min ago and keeps as fresh/), "\(text)")
-            #expect(text.contains("Add --refresh to ask the server again."), "\(text)")
+            #expect(text.contains("Add --refresh, online, to ask the server again."), "\(text)")
+            // Offline, once stale, it is used as it is, and says so.
+            harness.clock.advance(by: 4_000)
+            let offline = await #expect(throws: FetchError.self) {
+                try await harness.client(HTTPClientOptions(timeout: 30, retry: .none, offline: true)).load(JSONPlaceholderAPI.posts, from: origin.url("/kept"))
+            }
+            #expect(offline?.description.contains("stale now and used as it is: the server was not asked (--offline)") == true, "\(String(describing: offline))")
         }
     }
 
