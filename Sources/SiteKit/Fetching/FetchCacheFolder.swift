@@ -45,9 +45,17 @@ public enum FetchCacheFolder {
     private static func refusal(of cache: URL, project: URL) -> String? {
         // Opened anyway, the cache would be no cache at all: every URL a miss, and `--offline`
         // would send people online for what no fetch could ever store.
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: cache.path, isDirectory: &isFolder), !isFolder.boolValue {
-            return "\(cache.path) is a file, not a folder. Name a folder (it is made when missing), or move the file away"
+        // The folder itself, or one above it (afile/sub), that is a file.
+        var place = cache
+        while place.path != "/" {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: place.path, isDirectory: &isFolder) {
+                guard isFolder.boolValue else {
+                    return "\(place.path) is a file, not a folder. Name a folder (it is made when missing), or move the file away"
+                }
+                break
+            }
+            place = place.deletingLastPathComponent()
         }
         do {
             try ProtectedPlaces(project: project, cache: cache).refuse(cache, role: .cache)

@@ -111,6 +111,10 @@ import Testing
             #expect(flag.status == 64 && flagged?["kind"] as? String == "usage")
             #expect((flagged?["error"] as? String)?.contains("--cache-dir: \(folder.url.appendingPathComponent("afile").standardizedFileURL.path) is a file, not a folder.") == true,
                     "\(String(decoding: flag.output, as: UTF8.self))")
+            // A folder below a file too, where it was a warning and every URL a miss.
+            let below = try await Self.run(["fetch", "--json", "--offline", "--cache-dir", "afile/sub", url], in: folder.url)
+            #expect(below.status == 64 && String(decoding: below.output, as: UTF8.self).contains("afile is a file, not a folder."),
+                    "\(String(decoding: below.output, as: UTF8.self))")
             try Data("cache_dir: afile\n".utf8).write(to: folder.url.appendingPathComponent("site.yml"))
             let setting = try await Self.run(["fetch", "--offline", url], in: folder.url)
             #expect(setting.status == 1)
