@@ -91,6 +91,7 @@ struct FetchCommand: AsyncParsableCommand {
         // A fetch the signal cancelled comes back as a failure: that is the interruption.
         let outcome = try await Interruptible.run { await FetchTool.run(options, client: client) }
         guard case .finished(let output, let signalled) = outcome, !signalled || output.exitCode == 0 else {
+            if json { StandardStream.output(FetchJSON.failure(message: "interrupted: nothing was fetched.", kind: "interrupted")) }
             StandardStream.error("interrupted: nothing was fetched.\n")
             throw ExitCode(130)
         }

@@ -133,7 +133,9 @@ import Testing
         let object = try JSONSerialization.jsonObject(with: run.output) as? [String: Any]
         #expect(run.status == 1 && object?["kind"] as? String == "settings")
         #expect((object?["error"] as? String)?.hasPrefix("site.yml:") == true, "\(String(describing: object))")
-        for arguments in [["--timeout", "-1"], ["--timeout", "inf"], ["--cache-dir", ""]] {
+        // What the argument parser refuses too (an unknown flag, a value it cannot read), where
+        // stdout was empty and the parser's text went to stderr alone.
+        for arguments in [["--timeout", "-1"], ["--timeout", "inf"], ["--cache-dir", ""], ["--bogus"], ["--timeout", "abc"]] {
             let usage = try await Self.run(["fetch", "--json", "http://127.0.0.1:9/"] + arguments, in: folder.url)
             let object = try JSONSerialization.jsonObject(with: usage.output) as? [String: Any]
             #expect(usage.status == 64 && object?["kind"] as? String == "usage", "\(arguments): \(String(decoding: usage.output, as: UTF8.self))")
