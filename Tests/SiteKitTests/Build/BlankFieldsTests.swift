@@ -7,9 +7,7 @@ import Testing
 @Suite("Blank titles and names, e-mails that are no address")
 struct BlankFieldsTests {
     private func build() async throws -> BuildHarness {
-        let harness = try HostileDataTests.fixtureHarness(users: 3)
-        _ = try await harness.build(client: HostileDataTests.fixtureAPI("blank"))
-        return harness
+        try await HostileDataTests.fixtureBuild("blank", users: 3)
     }
 
     @Test("a post titled with spaces is an Untitled post, and an author named with spaces Author <id>, on every page that names them, as the feed did (the heading and links were empty)")

@@ -16,6 +16,13 @@ struct HostileDataTests {
         return harness
     }
 
+    /// A live build of `users` people from the fixture answers of `Fixtures/Build/<folder>`.
+    static func fixtureBuild(_ folder: String, users: Int) async throws -> BuildHarness {
+        let harness = try fixtureHarness(users: users)
+        _ = try await harness.build(client: fixtureAPI(folder))
+        return harness
+    }
+
     /// Answers the four API routes with the files of `Fixtures/Build/<folder>`.
     static func fixtureAPI(_ folder: String) -> StubFetcher {
         StubFetcher { request in

@@ -7,9 +7,7 @@ import Testing
 @Suite("A sparse site: counts of one, empty lists, a country not given")
 struct SparseSiteTests {
     private func build() async throws -> BuildHarness {
-        let harness = try HostileDataTests.fixtureHarness(users: 1)
-        _ = try await harness.build(client: HostileDataTests.fixtureAPI("sparse"))
-        return harness
+        try await HostileDataTests.fixtureBuild("sparse", users: 1)
     }
 
     @Test("counts of one take the singular on the home page and the report (\"1 people\" before)")

@@ -47,9 +47,8 @@ struct JSONTextRepairTests {
 
     @Test("a build from an API that sends a Latin-1 byte and half an emoji shows the text with U+FFFD and warns naming the answer, where the title and the name were dropped in silence")
     func buildShowsWhatItCould() async throws {
-        let harness = try HostileDataTests.fixtureHarness(users: 1)
+        let harness = try await HostileDataTests.fixtureBuild("broken-text", users: 1)
         defer { harness.remove() }
-        _ = try await harness.build(client: HostileDataTests.fixtureAPI("broken-text"))
         let post = try harness.site.html("posts/1-caf-au-lait.html")
         #expect(post.contains("caf\u{FFFD} au lait") && post.contains("b\u{FFFD}b\u{FFFD} and more"), "\(post)")
         let person = try #require(try harness.site.files().keys.first { $0.hasPrefix("users/jos") })
