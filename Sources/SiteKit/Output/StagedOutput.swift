@@ -112,7 +112,9 @@ public final class StagedOutput: Sendable {
         let digest = store == nil ? digest : digest ?? SHA256.hash(data: data)
         if let digest { digests.withLock { $0[relativePath] = digest } }
         try OutputError.wrap(path: target, action: "write") {
-            if hasPrevious, PlainFile.holds(data, at: previous) {
+            // Unchanged: the same bytes, and the mode this process gives new files (one published
+            // under another umask, 0600 where a web server must read it, is written anew).
+            if hasPrevious, PlainFile.holds(data, at: previous, mode: FileCreationMode.regularFile) {
                 paths.withLock { $0.all.insert(relativePath); $0.unchanged.append(relativePath) }
                 tally.withLock { $0.unchanged += 1 }
                 return

@@ -52,9 +52,11 @@ enum PlainFile {
     }
 
     /// Whether `path` is a regular file holding exactly `data`.
-    static func holds(_ data: Data, at path: String) -> Bool {
+    /// - Parameter mode: the permissions the file must have as well, when given.
+    static func holds(_ data: Data, at path: String, mode: mode_t? = nil) -> Bool {
         var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == data.count else { return false }
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == data.count,
+              mode.map({ info.st_mode & 0o777 == $0 }) ?? true else { return false }
         if data.isEmpty { return true }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }

@@ -31,6 +31,27 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["public"])
     }
 
+    @Test("an unchanged file of another mode than this process gives new files (published under umask 077) is written anew with it, where it kept 0600 and the site stayed unreadable to a web server after the umask was fixed")
+    func unchangedFilesOfAnotherModeAreRewritten() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let destination = folder.url.appendingPathComponent("public")
+        let first = try StagedOutput(destination: destination)
+        try first.write(Data("same".utf8), to: "index.html")
+        try first.write(Data("kept".utf8), to: "other.html")
+        try first.commit()
+        chmod(destination.appendingPathComponent("index.html").path, 0o600)
+        let second = try StagedOutput(destination: destination)
+        try second.write(Data("same".utf8), to: "index.html")
+        try second.write(Data("kept".utf8), to: "other.html")
+        try second.commit()
+        for name in ["index.html", "other.html"] {
+            let mode = try #require(FileManager.default.attributesOfItem(atPath: destination.appendingPathComponent(name).path)[.posixPermissions] as? Int)
+            #expect(mode_t(mode) == FileCreationMode.regularFile, "\(name): \(String(mode, radix: 8))")
+        }
+        #expect(try SiteInspector(root: destination).files() == ["index.html": Data("same".utf8), "other.html": Data("kept".utf8)])
+    }
+
     @Test("the new output folder keeps the permissions and owner of the one it replaces (a web root set to 2750 for a web server's group)")
     func outputFolderKeepsItsModeAndOwner() throws {
         let folder = try TemporaryFolder()
