@@ -78,7 +78,13 @@ import Glibc
         await first.exit.ended()
         let before = try SiteInspector(root: output).files()
 
-        let run = try Run(["build", "--demo", "--users", "4000", "--seed", "hangup"], in: folder.url)
+        // The APIs never answer: the build holds its staging folder until the hangup, however
+        // loaded the machine, at no cost (a build of thousands of people kept two cores busy).
+        let stalled = try SilentListener()
+        defer { stalled.close() }
+        let api = "http://127.0.0.1:\(stalled.port)"
+        let run = try Run(["build", "--live", "--randomuser-url", "\(api)/api/", "--jsonplaceholder-url", api, "--timeout", "120"], in: folder.url)
+        try await waitUntil(within: .seconds(90)) { stalled.connections > 0 || !run.process.isRunning }
         let text = try await run.interruptWhileStaging(in: folder.url, with: SIGHUP)
         #expect(run.process.terminationReason == .exit && run.process.terminationStatus == 130, "\(text)")
         #expect(text.contains("interrupted: nothing was published"))
