@@ -28,7 +28,7 @@ enum CacheFiles {
     /// file cut short by a power loss fails its checksum and is a miss, never wrong data.
     /// `mode`: the new file's permissions (less the umask); HTTP entries are the owner's alone.
     @discardableResult
-    static func writeAtomically(_ data: Data, to destination: String, mode: mode_t = 0o644) throws -> FileIdentity {
+    static func writeAtomically(_ data: Data, to destination: String, mode: mode_t = PlainFile.defaultMode) throws -> FileIdentity {
         // The folder, found by bytes: `String.lastIndex(of:)` walks Characters, 0.6 % of a cold build.
         let utf8 = destination.utf8
         let folder = Substring(utf8[..<(utf8.lastIndex(of: UInt8(ascii: "/")) ?? utf8.startIndex)])

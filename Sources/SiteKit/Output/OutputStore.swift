@@ -64,11 +64,10 @@ public final class OutputStore: Sendable {
         let stored = path(of: name)
         var known = digest != nil && checked.withLock { $0.contains(name) }
         for _ in 0..<2 {
-            guard known || PlainFile.holds(data, at: stored) || store(data, at: stored) else { return false }
             // A copy stored under another umask (a cache restored from a CI job with 077) would
-            // publish its permissions, pages a web server cannot read: written anew instead.
-            var info = stat()
-            if stat(stored, &info) == 0, info.st_mode & 0o777 != FileCreationMode.regularFile { return false }
+            // publish its permissions, pages a web server cannot read: it is stored anew, with
+            // this process's (outputs linking the old copy keep theirs).
+            guard known || PlainFile.holds(data, at: stored, mode: FileCreationMode.regularFile) || store(data, at: stored) else { return false }
             if link(stored, target) == 0 { return true }
             // Another build's sweep removed the file between the two calls: store it again.
             guard errno == ENOENT else { break }
@@ -84,7 +83,11 @@ public final class OutputStore: Sendable {
         guard let (data, _) = PlainFile.read(path(of: name)) else { return nil }
         let digest = SHA256.hash(data: data)
         guard Hex.string(digest) == name else { return nil }
-        checked.withLock { _ = $0.insert(name) }
+        // Linked as it is only when of this process's mode (see `place`).
+        var info = stat()
+        if stat(path(of: name), &info) == 0, info.st_mode & 0o777 == FileCreationMode.regularFile {
+            checked.withLock { _ = $0.insert(name) }
+        }
         return (data, digest)
     }
 

@@ -5,10 +5,13 @@ import Foundation
 /// here a file costs one open, one write and one close. Durability across a power cut comes from
 /// nowhere else either: the output is swapped in by rename, and a lost staging folder is rebuilt.
 enum PlainFile {
+    /// The mode a new file is created with, less the umask (see `FileCreationMode`).
+    static let defaultMode: mode_t = 0o644
+
     /// Creates or truncates `path` and writes `data` to it; a new file gets `mode` (less the
     /// umask). Returns the file's identity as written (a rename keeps it).
     @discardableResult
-    static func write(_ data: Data, to path: String, mode: mode_t = 0o644) throws -> FileIdentity {
+    static func write(_ data: Data, to path: String, mode: mode_t = defaultMode) throws -> FileIdentity {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw currentError() }
         defer { close(descriptor) }

@@ -49,7 +49,7 @@ struct OutputStoreTests {
         #expect(try SiteInspector(root: destination).files() == files.mapValues { Data($0.utf8) })
     }
 
-    @Test("a stored copy whose permissions are not what this process gives new files (a cache restored from a job with umask 077) is not linked: the output's files get this process's, where they took the copy's 0600 and a web server could not read them")
+    @Test("a stored copy whose permissions are not what this process gives new files (a cache restored from a job with umask 077) is stored anew with this process's, and linked: the output's files get them, where they took the copy's 0600 and a web server could not read them")
     func storedCopiesOfAnotherUmaskAreNotPublished() throws {
         let (folder, store, destination) = try Self.fixture()
         defer { folder.remove() }
@@ -63,6 +63,10 @@ struct OutputStoreTests {
             #expect(mode_t(mode) == FileCreationMode.regularFile, "\(path): \(String(mode, radix: 8))")
         }
         #expect(try SiteInspector(root: other).files() == files.mapValues { Data($0.utf8) })
+        for name in try Self.storedNames(store) {
+            let mode = try #require(FileManager.default.attributesOfItem(atPath: store.path(of: name))[.posixPermissions] as? Int)
+            #expect(mode_t(mode) == FileCreationMode.regularFile, "the store's copy is healed, and used again")
+        }
     }
 
     @Test("a build thrown away (failed, stopped, out of disk) takes its new stored copies with it; what the output links stays")

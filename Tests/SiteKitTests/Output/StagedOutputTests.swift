@@ -52,6 +52,19 @@ import Testing
         #expect(try SiteInspector(root: destination).files() == ["index.html": Data("same".utf8), "other.html": Data("kept".utf8)])
     }
 
+    @Test("under umask 002, a rebuild of the same site rewrites no file: files are compared with the mode a build gives them (0644), where 0664 took every file for one of another mode",
+          .enabled(if: FetchProcessTests.executable != nil, "the site executable is not built next to the tests; run swift build first"))
+    func aRebuildUnderUmask002RewritesNothing() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let site = try #require(FetchProcessTests.executable).path
+        let build = "'\(site)' build --demo --users 5 --seed umask --output public --cache-dir cache"
+        let run = try await Process.runCapturing("/bin/sh", ["-c", "umask 002 && \(build) && \(build) --force"], in: folder.url)
+        #expect(run.status == 0, "\(run.errors)")
+        let summaries = run.errors.split(separator: "\n").filter { $0.hasPrefix("built 5 people") }
+        #expect(summaries.count == 2 && summaries.last?.contains(": 0 files written,") == true, "\(summaries)")
+    }
+
     @Test("the new output folder keeps the permissions and owner of the one it replaces (a web root set to 2750 for a web server's group)")
     func outputFolderKeepsItsModeAndOwner() throws {
         let folder = try TemporaryFolder()
