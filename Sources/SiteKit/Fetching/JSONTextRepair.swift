@@ -89,8 +89,7 @@ enum JSONTextRepair {
         case (0xFF, 0xFE, _, _), (_, 0x00, _, _): return .utf16LittleEndian
         default: break
         }
-        guard let contentType, let charset = contentType.lowercased().firstMatch(of: /charset\s*=\s*"?([a-z0-9_.:-]+)/)?.1 else { return nil }
-        switch charset {
+        switch charset(in: contentType) {
         case "utf-16", "utf-16be": return .utf16BigEndian
         case "utf-16le": return .utf16LittleEndian
         case "utf-32", "utf-32be": return .utf32BigEndian
@@ -99,11 +98,14 @@ enum JSONTextRepair {
         }
     }
 
+    /// The `charset` parameter of a `Content-Type`, lowercased (`"utf-16le"`), or nil.
+    private static func charset(in contentType: String?) -> String? {
+        contentType.flatMap { $0.lowercased().firstMatch(of: /charset\s*=\s*"?([a-z0-9_.:-]+)/) }.map { String($0.1) }
+    }
+
     /// The single-byte charset a `Content-Type` names (`charset=iso-8859-1`), when it is one.
     private static func declaredSingleByteCharset(_ contentType: String?) -> String.Encoding? {
-        guard let contentType,
-              let charset = contentType.lowercased().firstMatch(of: /charset\s*=\s*"?([a-z0-9_.:-]+)/)?.1 else { return nil }
-        switch charset {
+        switch charset(in: contentType) {
         case "iso-8859-1", "iso8859-1", "latin1", "latin-1", "l1", "iso_8859-1": return .isoLatin1
         case "windows-1252", "cp1252", "x-cp1252": return .windowsCP1252
         default: return nil

@@ -45,6 +45,20 @@ import Glibc
         }
     }
 
+    /// `site command --live` (build or serve) against APIs that take the connection and never
+    /// answer, with a deadline far off: under way, its staging folder made, however loaded the
+    /// machine, until the test stops it (a demo build could finish between two looks). Returns
+    /// once the APIs were asked; close the listener when done.
+    private static func stalled(_ command: String, _ extra: [String] = [], in folder: URL,
+                                ignoringHangup: Bool = false) async throws -> (Run, SilentListener) {
+        let listener = try SilentListener()
+        let api = "http://127.0.0.1:\(listener.port)"
+        let run = try Run([command, "--live", "--randomuser-url", "\(api)/api/", "--jsonplaceholder-url", api, "--timeout", "120"] + extra,
+                          in: folder, ignoringHangup: ignoringHangup)
+        try await waitUntil(within: .seconds(90)) { listener.connections > 0 || !run.process.isRunning }
+        return (run, listener)
+    }
+
     private static func staging(in folder: URL) -> [String] {
         (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.filter { $0.hasPrefix(".public.staging-") } ?? []
     }
@@ -78,13 +92,9 @@ import Glibc
         await first.exit.ended()
         let before = try SiteInspector(root: output).files()
 
-        // The APIs never answer: the build holds its staging folder until the hangup, however
-        // loaded the machine, at no cost (a build of thousands of people kept two cores busy).
-        let stalled = try SilentListener()
+        // Held by APIs that never answer, at no cost (a build of thousands of people kept two cores busy).
+        let (run, stalled) = try await Self.stalled("build", in: folder.url)
         defer { stalled.close() }
-        let api = "http://127.0.0.1:\(stalled.port)"
-        let run = try Run(["build", "--live", "--randomuser-url", "\(api)/api/", "--jsonplaceholder-url", api, "--timeout", "120"], in: folder.url)
-        try await waitUntil(within: .seconds(90)) { stalled.connections > 0 || !run.process.isRunning }
         let text = try await run.interruptWhileStaging(in: folder.url, with: SIGHUP)
         #expect(run.process.terminationReason == .exit && run.process.terminationStatus == 130, "\(text)")
         #expect(text.contains("interrupted: nothing was published"))
@@ -97,14 +107,8 @@ import Glibc
     func hangupIgnoredUnderNohup() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        // The APIs never answer and the deadline is far off: the build is under way, however
-        // loaded the machine, until the test kills it (a demo build could finish before the hangup).
-        let stalled = try SilentListener()
+        let (run, stalled) = try await Self.stalled("build", in: folder.url, ignoringHangup: true)
         defer { stalled.close() }
-        let api = "http://127.0.0.1:\(stalled.port)"
-        let run = try Run(["build", "--live", "--randomuser-url", "\(api)/api/", "--jsonplaceholder-url", api, "--timeout", "120"],
-                          in: folder.url, ignoringHangup: true)
-        try await waitUntil(within: .seconds(90)) { stalled.connections > 0 || !run.process.isRunning }
         #expect(run.process.isRunning, "the build ended before the hangup")
         kill(run.process.processIdentifier, SIGHUP)
         try await Task.sleep(for: .seconds(2))
@@ -121,14 +125,8 @@ import Glibc
     func interruptedServe() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        // The APIs take the connection and never answer: the first build holds its staging folder
-        // until the interrupt, however loaded the machine (a demo build could finish between two looks).
-        let stalled = try SilentListener()
+        let (run, stalled) = try await Self.stalled("serve", ["--port", "0", "--no-watch"], in: folder.url)
         defer { stalled.close() }
-        let api = "http://127.0.0.1:\(stalled.port)"
-        let run = try Run(["serve", "--live", "--randomuser-url", "\(api)/api/", "--jsonplaceholder-url", api, "--timeout", "120",
-                           "--port", "0", "--no-watch"], in: folder.url)
-        try await waitUntil(within: .seconds(90)) { stalled.connections > 0 || !run.process.isRunning }
         let text = try await run.interruptWhileStaging(in: folder.url)
         #expect(run.process.terminationStatus == 130, "\(text)")
         #expect(text.hasSuffix("stopped\n") && !text.contains("failed"), "\(text)")
