@@ -13,20 +13,22 @@ struct CleanCommand: ParsableCommand {
     @Option(help: "The output folder.") var output: String?
     @Option(name: .customLong("cache-dir"), help: "The HTTP cache folder.") var cacheDir: String?
 
-    /// The same checks as a build's: an empty path is a command line that cannot be used (64).
-    func validate() throws {
+    /// A build's flags naming the same folders, so that clean finds them as a build does.
+    private func buildFlags() throws -> BuildFlags {
         var flags = try BuildFlags.parse([])
         flags.config = config
         flags.output = output
         flags.cacheDir = cacheDir
-        try flags.validate()
+        return flags
+    }
+
+    /// The same checks as a build's: an empty path is a command line that cannot be used (64).
+    func validate() throws {
+        try buildFlags().validate()
     }
 
     func run() throws {
-        var flags = try BuildFlags.parse([])
-        flags.config = config
-        flags.output = output
-        flags.cacheDir = cacheDir
+        let flags = try buildFlags()
         do {
             let (settings, project) = try flags.resolveSettings(reporter: Reporter())
             let options = BuildOptions(projectDirectory: project)
