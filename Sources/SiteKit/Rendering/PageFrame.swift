@@ -80,7 +80,7 @@ struct PageFrame: Sendable, Hashable {
             context["source"] = "randomuser.me and JSONPlaceholder"
         } else {
             // APIs of the user's own (a mirror, a staging server): named as they are.
-            context["source"] = source.detail.replacingOccurrences(of: ", ", with: " and ")
+            context["source"] = source.detail.split(separator: ", ", omittingEmptySubsequences: false).joined(separator: " and ")
         }
         return context
     }

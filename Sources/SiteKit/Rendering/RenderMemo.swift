@@ -207,9 +207,11 @@ struct ContextEncoding {
     private mutating func map(_ map: [String: Any]) -> Bool {
         bytes.append(UInt8(ascii: "m"))
         length(map.count)
-        for (key, value) in map.sorted(by: { $0.key < $1.key }) {
+        // The keys sorted alone, each value looked up again: sorting the pairs moved and
+        // retained every value for each swap, which showed in build profiles.
+        for key in map.keys.sorted() {
             string(key)
-            guard self.value(value) else { return false }
+            guard self.value(map[key]!) else { return false }
         }
         return true
     }

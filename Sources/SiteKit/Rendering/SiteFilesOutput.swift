@@ -43,7 +43,7 @@ extension SiteRenderer {
                 // Text as the pages print it: without the code points HTML never allows.
                 // An address as its link has it (blanks around it trimmed), else the text as sent.
                 let email = entry.item.email?.nonBlank.map(HTML.removingForbidden)
-                let address = email.flatMap { SafeURL.mailto($0) != nil ? $0.trimmingCharacters(in: .whitespacesAndNewlines) : nil }
+                let address = email.flatMap { SafeURL.mailto($0) != nil ? $0.trimmedWhiteSpace : nil }
                 return SearchRecord(n: HTML.removingForbidden(entry.item.displayName), e: address ?? email,
                                     x: email != nil && address == nil ? true : nil,
                                     c: entry.item.location?.country.map(HTML.removingForbidden),

@@ -15,6 +15,12 @@ public enum Slug {
     /// not cost the letter: a zero-width non-joiner (Persian writes حسن‌زاده with one) separates
     /// words as a space does, and a zero-width joiner is dropped.
     public static func make(_ text: String, maxLength: Int = 60, fallback: String = "item") -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiSlug(text.utf8, maxLength: maxLength, fallback: fallback) }
+        return slugByCharacters(text, maxLength: maxLength, fallback: fallback)
+    }
+
+    /// `make` for any text, Character by Character (`asciiSlug` gives the same for ASCII).
+    static func slugByCharacters(_ text: String, maxLength: Int, fallback: String) -> String {
         var slug = ""
         var pendingHyphen = false
         for character in foldLatin(composed(withoutJoiners(text))).lowercased() {
@@ -29,6 +35,28 @@ public enum Slug {
         slug = truncate(slug, toUTF8Bytes: max(0, maxLength))
         while slug.hasSuffix("-") { slug.removeLast() }
         return slug.isEmpty ? fallback : slug
+    }
+
+    /// What `make` gives for ASCII text, byte by byte: letters and digits kept (lowercased), every
+    /// run of anything else one hyphen between them. Most names are ASCII, and every person's
+    /// name is made a slug; going by Characters and the Unicode tables showed in build profiles.
+    static func asciiSlug(_ text: String.UTF8View, maxLength: Int, fallback: String) -> String {
+        var slug: [UInt8] = []
+        slug.reserveCapacity(min(text.count, max(0, maxLength)))
+        var pendingHyphen = false
+        for byte in text {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                if pendingHyphen, !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
+                pendingHyphen = false
+                slug.append(byte | (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? 0x20 : 0))
+            default:
+                pendingHyphen = true
+            }
+        }
+        var end = min(slug.count, max(0, maxLength))
+        while end > 0, slug[end - 1] == UInt8(ascii: "-") { end -= 1 }
+        return end == 0 ? fallback : String(decoding: slug[..<end], as: UTF8.self)
     }
 
     /// `text` with each zero-width non-joiner (U+200C) made a space and each zero-width joiner

@@ -5,6 +5,10 @@ extension StringProtocol {
     /// which showed in build profiles.
     var trimmedWhiteSpace: String {
         let scalars = unicodeScalars
+        // Most text has nothing to trim: a printable ASCII character at each end.
+        if let head = scalars.first, let tail = scalars.last, (0x21...0x7E).contains(head.value), (0x21...0x7E).contains(tail.value) {
+            return String(self)
+        }
         guard let first = scalars.firstIndex(where: { !Self.isWhiteSpace($0) }),
               let last = scalars.lastIndex(where: { !Self.isWhiteSpace($0) }) else { return "" }
         // Those scalars' UTF-8 bytes, copied at once: a String built from a view of the scalars
@@ -52,7 +56,9 @@ extension String {
     /// formatting characters (a zero-width space, a direction mark), or only code points HTML
     /// never allows (NUL, U+0001, U+FFFE), which every page leaves out.
     var nonBlank: String? {
-        HTML.removingForbidden(self).unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0.properties.generalCategory == .format }
+        // Text that starts with a printable ASCII character shows: no need to look further.
+        if let first = utf8.first, (0x21...0x7E).contains(first) { return self }
+        return HTML.removingForbidden(self).unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0.properties.generalCategory == .format }
             ? nil : self
     }
 }

@@ -105,4 +105,27 @@ struct SafeURLTests {
         #expect(SafeURL.website("ftp://example.com") == nil)
         #expect(SafeURL.website("  ") == nil)
     }
+
+    @Test("an ASCII address, checked byte by byte, is judged exactly as the Unicode way judges it")
+    func asciiAddressesAgree() {
+        let pieces = ["a", "Z", "9", ".", "..", "@", "-", "_", "+", "!", "#", "~", "%", "&", "'", "=", "?", "^", "`", "{", "|", "}",
+                      "/", "*", "$", " ", "\t", "\"", "(", ",", ":", ";", "<", "[", "\\", "\u{7F}", "\u{0}", "ex.org"]
+        var texts: [String] = []
+        for a in pieces { for b in pieces { for c in pieces { texts.append(a + b + "@" + c); texts.append(a + "@" + b + c) } } }
+        texts += [String(repeating: "a", count: 64) + "@b.c", String(repeating: "a", count: 65) + "@b.c",
+                  "a@" + String(repeating: "b", count: 252), "a@" + String(repeating: "b", count: 251), "a@b@c", "@", "a@", "@b"]
+        for text in texts {
+            #expect(SafeURL.isASCIIEmailAddress(text.utf8) == SafeURL.isEmailAddressByScalars(text), "\(text.debugDescription)")
+        }
+    }
+
+    @Test("a mailto address is percent-encoded byte for byte as addingPercentEncoding encodes it")
+    func percentEncodingAgreesWithFoundation() {
+        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~@!$'*+=")
+        var texts = (0..<128).map { "a\(Character(Unicode.Scalar($0)!))b" }
+        texts += ["Zoë@Exämple.org", "用户@例子.广告", "🙂@x.y", "o'brien+news%2#@ex.org", ""]
+        for text in texts {
+            #expect(SafeURL.percentEncoded(text) == text.addingPercentEncoding(withAllowedCharacters: allowed), "\(text.debugDescription)")
+        }
+    }
 }

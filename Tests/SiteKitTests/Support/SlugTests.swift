@@ -98,4 +98,21 @@ struct SlugTests {
         #expect(names == ["x", "x-2", "x-3", "x-4", "x-2-2"])
         #expect(Set(names).count == names.count)
     }
+
+    @Test("ASCII text, slugged byte by byte, gets exactly the slug the Character by Character way gives")
+    func asciiAgreesWithCharacters() {
+        var generator = SystemRandomNumberGenerator()
+        var texts = (0..<128).map { "\(Character(Unicode.Scalar($0)!))Ab\(Character(Unicode.Scalar($0)!))9-\(Character(Unicode.Scalar($0)!))" }
+        texts += ["", "-", "--a--", "A\r\nB", "  x  ", "x---", String(repeating: "ab-", count: 40), "..", "Con", "LPT1"]
+        let alphabet = Array("aZ09 -_.\t\r\n/\\:!~".unicodeScalars)
+        for _ in 0..<500 {
+            texts.append(String(String.UnicodeScalarView((0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })))
+        }
+        for text in texts {
+            for maxLength in [0, 1, 2, 5, 60] {
+                #expect(Slug.asciiSlug(text.utf8, maxLength: maxLength, fallback: "item") == Slug.slugByCharacters(text, maxLength: maxLength, fallback: "item"),
+                        "\(text.debugDescription), maxLength \(maxLength)")
+            }
+        }
+    }
 }
