@@ -6,7 +6,7 @@ import Foundation
 /// `[String: Any]`, text, whole and fractional numbers, flags, lists of these, and `NSNull` (front
 /// matter's `null`).
 ///
-/// A value of any other type (an optional, `[String: String]`), or printing a list, throws `CompiledRendering.Unsupported`, and the page is rendered
+/// A value of any other type (an optional, `[String: String]`) throws `CompiledRendering.Unsupported`, and the page is rendered
 /// by mustache instead (`TemplateSet.render`): the interpreter's handling of those goes through
 /// `Mirror` and descriptions that this code does not copy.
 struct CompiledRendering {
@@ -182,7 +182,8 @@ struct CompiledRendering {
     }
 
     /// `{{value}}` or `{{{value}}}`: text as it is (escaped or not), numbers and flags as Swift
-    /// prints them, a dictionary as nothing (`MustacheNode`'s description).
+    /// prints them, a dictionary as nothing (`MustacheNode`'s description), a list as its items
+    /// joined by ", " (`ListText`).
     private mutating func print(_ value: Any, escaped: Bool) throws {
         let text: String
         switch try Self.kind(value) {
@@ -190,8 +191,9 @@ struct CompiledRendering {
         case .number(let number): text = String(number)
         case .other(let number): text = String(describing: number)
         case .flag(let flag): text = flag ? "true" : "false"
-        case .map: return
-        case .list, .maps, .texts: throw Unsupported()
+        case .texts(let texts): text = ListText.text(of: texts)
+        case .list(let list): text = ListText.text(of: list)
+        case .map, .maps: return
         }
         output.append(contentsOf: (escaped ? HTML.escapeAttribute(text) : text).utf8)
     }
