@@ -182,10 +182,11 @@ struct SettingsReader {
     }
 
     func flag(_ key: String, _ node: Node) throws -> Bool {
-        switch try text(key, node).lowercased() {
+        let value = try text(key, node)
+        switch value.lowercased() {
         case "true", "yes", "on": return true
         case "false", "no", "off": return false
-        default: throw fail(key, "true or false", at: node)
+        default: throw fail(key, "true or false (yes/no and on/off are read as those), not \(value)", at: node)
         }
     }
 

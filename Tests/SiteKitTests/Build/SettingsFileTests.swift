@@ -179,7 +179,7 @@ struct SettingsFileTests {
     }
 
     @Test("an error inside images:, markdown: or cache: names the line of the value, not of its parent; a value out of range found once all are read names its own line, where it named none",
-          arguments: [("title: x\nmarkdown:\n  unsafe: maybe\n", 3, "'markdown.unsafe' must be true or false"),
+          arguments: [("title: x\nmarkdown:\n  unsafe: maybe\n", 3, "'markdown.unsafe' must be true or false (yes/no and on/off are read as those), not maybe"),
                       ("images:\n  sizes: [huge]\n", 2, "'images.sizes' must be a list of thumbnail, medium and large"),
                       ("cache:\n\n  ttl: soon\n", 3, "'cache.ttl' must be a duration"),
                       ("title: x\ntimeout: 3601\n", 2, "timeout must be more than 0 and at most 3600 seconds, not 3601"),
@@ -285,5 +285,11 @@ struct SettingsFileTests {
     @Test("bad durations are nil", arguments: ["", "ten", "-5s", "5x", "nan"])
     func badDurations(text: String) {
         #expect(DurationText.seconds(text) == nil)
+    }
+
+    @Test("a setting that is a flag reads yes, on, no and off as its error says it does", arguments: [("yes", true), ("On", true), ("no", false), ("OFF", false), ("true", true)])
+    func flagWords(word: String, expected: Bool) throws {
+        let (settings, _) = try SettingsFile.parse("markdown:\n  unsafe: \(word)\n", shownAs: "site.yml")
+        #expect(settings.markdownUnsafe == expected)
     }
 }
