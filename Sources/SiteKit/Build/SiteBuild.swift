@@ -29,6 +29,7 @@ public struct SiteBuild: Sendable {
                                    markdownOptions: settings.markdownUnsafe ? [.smart, .unsafe] : [.smart],
                                    takenIDs: sources.elementIDs)
         let content = try await step("Load content") { try loader.loadAll(reserving: SiteRenderer.builtInFolders) }
+        warnOfContentNotes(content)
         noteUnusedTemplates(sources.unused)
         for note in sources.ignored { reporter.info("note: \(note).") }
         noteUnreadContent(loader.unreadEntries())
@@ -184,6 +185,15 @@ public struct SiteBuild: Sendable {
             error.outcome = "Nothing was published; the previous output, moved aside to "
                 + "\(StagedOutput.retiredName(for: destination).path), is put back in place by the next build."
             throw error
+        }
+    }
+
+    /// Says, by file and line, what of the content's Markdown does not show as written (see
+    /// `MarkdownNote`): a warning, as the page is published without it.
+    private func warnOfContentNotes(_ content: [String: ContentPage]) {
+        for page in content.values.filter({ !$0.isBuiltIn }).sorted(by: { $0.sourceFile.path < $1.sourceFile.path }) {
+            let shown = page.sourceFile.deletingLastPathComponent().lastPathComponent + "/" + page.sourceFile.lastPathComponent
+            for note in page.notes { reporter.warning("\(shown):\(note.line): \(note.message).") }
         }
     }
 

@@ -184,7 +184,8 @@ public struct ContentLoader: Sendable {
             bodyMarkdown: matter.body,
             sourceFile: file,
             markdownOptions: markdownOptions,
-            takenIDs: takenIDs
+            takenIDs: takenIDs,
+            bodyLine: matter.bodyLine
         )
     }
 

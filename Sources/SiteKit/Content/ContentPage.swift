@@ -15,13 +15,16 @@ public struct ContentPage: Sendable, Equatable {
     public let bodyMarkdown: String
     /// `bodyMarkdown` rendered to HTML.
     public let bodyHTML: String
+    /// What of the Markdown does not show as written (raw HTML left out, a table), by file line.
+    public let notes: [MarkdownNote]
     /// The file this text came from, or the file that would hold it for built-in text.
     public let sourceFile: URL
     /// `true` when the text is built in because the site has no file for this page.
     public let isBuiltIn: Bool
 
     /// Creates a page, rendering `bodyMarkdown` with `markdownOptions`; its headings' ids avoid
-    /// `takenIDs`, those the templates give elements of the page.
+    /// `takenIDs`, those the templates give elements of the page. `bodyLine`: the file line the
+    /// Markdown starts on, for the lines of `notes`.
     public init(
         name: String,
         title: String,
@@ -31,14 +34,17 @@ public struct ContentPage: Sendable, Equatable {
         sourceFile: URL,
         isBuiltIn: Bool = false,
         markdownOptions: MarkdownOptions = [.smart],
-        takenIDs: Set<String> = HeadingAnchors.reserved
+        takenIDs: Set<String> = HeadingAnchors.reserved,
+        bodyLine: Int = 1
     ) {
         self.name = name
         self.title = title
         self.description = description
         self.extra = extra
         self.bodyMarkdown = bodyMarkdown
-        self.bodyHTML = Markdown.html(from: bodyMarkdown, options: markdownOptions, takenIDs: takenIDs)
+        let rendered = Markdown.rendered(from: bodyMarkdown, options: markdownOptions, takenIDs: takenIDs)
+        self.bodyHTML = rendered.html
+        self.notes = rendered.notes.map { MarkdownNote(line: $0.line + bodyLine - 1, message: $0.message) }
         self.sourceFile = sourceFile
         self.isBuiltIn = isBuiltIn
     }

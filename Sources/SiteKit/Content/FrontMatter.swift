@@ -13,12 +13,19 @@ struct FrontMatter: Sendable, Equatable {
     var keyLines: [String: Int]
     /// The Markdown after the front matter (the whole text when there is none).
     var body: String
+    /// The file line `body` starts on.
+    var bodyLine = 1
 
     /// Splits `text`, which must already use `\n` line endings and carry no byte order mark.
     /// `file` is only used to name the file in errors.
     static func parse(_ text: String, file: String) throws(ContentError) -> FrontMatter {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard let open = lines.firstIndex(where: { !isBlank($0) }), isDelimiter(lines[open], allowDots: false) else {
+            // Hugo's TOML front matter, which would otherwise be published as the page's first paragraph.
+            if let open = lines.firstIndex(where: { !isBlank($0) }), lines[open].trimmedWhiteSpace == "+++" {
+                throw ContentError(file: file, line: open + 1, message: "front matter between '+++' lines is TOML, which site does "
+                    + "not read (the page would show it as text). Write it as YAML between '---' lines: 'title = \"About\"' becomes 'title: About'.")
+            }
             return FrontMatter(values: [:], keyLines: [:], body: text)
         }
         // The file line of the opening `---`.
@@ -47,7 +54,8 @@ struct FrontMatter: Sendable, Equatable {
             case .body(let problem): throw ContentError(file: file, line: opening, message: "\(problem)")
             }
         }
-        return FrontMatter(values: parsed.values, keyLines: parsed.keyLines, body: body)
+        // `close` counts from 0: the body's first line is the file's line `close + 2`.
+        return FrontMatter(values: parsed.values, keyLines: parsed.keyLines, body: body, bodyLine: close + 2)
     }
 
     /// The top-level keys of the composed front matter `root`, their values and their file lines.

@@ -52,8 +52,15 @@ public enum Markdown {
     /// (controls, noncharacters) are left out.
     public static func html(from markdown: String, options: MarkdownOptions = [.smart],
                             takenIDs: Set<String> = HeadingAnchors.reserved) -> String {
+        rendered(from: markdown, options: options, takenIDs: takenIDs).html
+    }
+
+    /// What rendering a page's Markdown gives: its HTML, and what the writer should know of it
+    /// (`MarkdownNote`: raw HTML left out, a table CommonMark does not have), by line of `markdown`.
+    public static func rendered(from markdown: String, options: MarkdownOptions = [.smart],
+                                takenIDs: Set<String> = HeadingAnchors.reserved) -> (html: String, notes: [MarkdownNote]) {
         // What cmark gives for no text, without a call per generated page (every person page).
-        guard !markdown.isEmpty else { return "" }
+        guard !markdown.isEmpty else { return ("", []) }
         let utf8 = Array(markdown.utf8)
         let document = utf8.withUnsafeBufferPointer { buffer -> OpaquePointer? in
             guard let base = buffer.baseAddress else { return nil }
@@ -61,14 +68,19 @@ public enum Markdown {
                 cmark_parse_document($0, buffer.count, options.cmarkOptions)
             }
         }
-        guard let document else { return "" }
+        guard let document else { return ("", []) }
         defer { cmark_node_free(document) }
-        if !options.contains(.unsafe) { dropDangerousLinks(in: document) }
-        guard let rendered = cmark_render_html(document, options.cmarkOptions) else { return "" }
+        var notes = MarkdownNote.tables(in: markdown)
+        if !options.contains(.unsafe) {
+            notes += MarkdownNote.rawHTML(in: document)
+            dropDangerousLinks(in: document)
+        }
+        guard let rendered = cmark_render_html(document, options.cmarkOptions) else { return ("", notes) }
         defer { free(rendered) }
         // Controls and noncharacters (U+0001, U+007F, U+FFFE…) pass through cmark, as text or from
         // an entity such as `&#x7f;`, and HTML allows none of them: they go, as in every template value.
-        return HeadingAnchors.add(to: HTML.removingForbidden(String(cString: rendered)), taken: takenIDs)
+        let html = HeadingAnchors.add(to: HTML.removingForbidden(String(cString: rendered)), taken: takenIDs)
+        return (html, notes.sorted { $0.line < $1.line })
     }
 
     /// Replaces every link and image with a dangerous URL by what it contains (a link's text, an

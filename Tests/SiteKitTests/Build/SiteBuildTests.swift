@@ -156,7 +156,9 @@ struct SiteBuildTests {
         #expect(try harness.site.brokenLinks() == [])
         #expect(!harness.text.contains("not read"))
         #expect(harness.text.contains("note: templates/peopel.mustache is not used"))
-        #expect(!harness.text.contains("warning:"))
+        // The one warning: the script safe mode left out, said where it is.
+        let warnings = harness.text.split(separator: "\n").filter { $0.hasPrefix("warning:") }
+        #expect(warnings.count == 1 && warnings[0].hasPrefix("warning: content/about.md:5: raw HTML (<script>, and 1 more piece after it) is left out"), "\(warnings)")
     }
 
     @Test("a build of no people says so on the people list, links nothing broken, and lists the posts as usual")
@@ -203,6 +205,19 @@ struct SiteBuildTests {
                 "\(harness.text)")
         #expect(!harness.text.contains(".hidden.md") && !harness.text.contains("about.md"))
         #expect(try harness.site.html("about/index.html").contains("Words."))
+    }
+
+    @Test("raw HTML left out and a table that shows as text are warnings naming the file and line, and the page is published")
+    func contentNotesAreWarnings() async throws {
+        let harness = try BuildHarness(users: 2)
+        defer { harness.remove() }
+        let content = harness.folder.url.appendingPathComponent("content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        try Data("---\ntitle: Hours\n---\nOpen<br>daily.\n\n| Day | Hours |\n|-----|-------|\n".utf8).write(to: content.appendingPathComponent("hours.md"))
+        _ = try await harness.build()
+        #expect(harness.text.contains("warning: content/hours.md:4: raw HTML (<br>) is left out of the page"), "\(harness.text)")
+        #expect(harness.text.contains("warning: content/hours.md:7: this looks like a table"), "\(harness.text)")
+        #expect(try harness.site.html("hours/index.html").contains("Open<!-- raw HTML omitted -->daily."))
     }
 }
 

@@ -348,4 +348,35 @@ struct ContentLoaderTests {
             #expect(unsafeHTML == "<p><em>raw</em> &quot;q&quot;</p>\n")
         }
     }
+
+    @Test("raw HTML that safe mode leaves out is one note on the file line of the first piece, counting the rest; HTML comments are not counted; with markdown.unsafe there is none")
+    func rawHTMLIsNoted() throws {
+        let file = Fixture.url("Content/raw-html.md")
+        let page = try ContentLoader(directory: file.deletingLastPathComponent()).load("raw-html")
+        #expect(page.notes.count == 1)
+        #expect(page.notes.first?.line == 5, "the file's line, front matter counted")
+        #expect(page.notes.first?.message.hasPrefix("raw HTML (<br>, and 3 more pieces after it) is left out of the page") == true, "\(page.notes)")
+        #expect(page.bodyHTML.contains("<!-- raw HTML omitted -->"))
+        let unsafe = try ContentLoader(directory: file.deletingLastPathComponent(), markdownOptions: [.smart, .unsafe]).load("raw-html")
+        #expect(unsafe.notes.isEmpty)
+        #expect(unsafe.bodyHTML.contains("<iframe"))
+    }
+
+    @Test("a table's delimiter row (| :--- | ---: |) is noted on its file line, as CommonMark shows the rows as text; rows in fenced or indented code are not")
+    func tablesAreNoted() throws {
+        let file = Fixture.url("Content/gfm-table.md")
+        let page = try ContentLoader(directory: file.deletingLastPathComponent()).load("gfm-table")
+        #expect(page.notes.map(\.line) == [14])
+        #expect(page.notes.first?.message.contains("tables are not CommonMark") == true)
+        #expect(Markdown.rendered(from: "a | b\n\n- one | two\n---\n").notes.isEmpty, "pipes in text, a thematic break")
+        #expect(Markdown.rendered(from: "a | b\n--|--\n").notes.map(\.line) == [2])
+    }
+
+    @Test("front matter between +++ lines (TOML, as Hugo allows) is an error on its line, not a first paragraph of TOML on the page")
+    func tomlFrontMatterIsRefused() throws {
+        let file = Fixture.url("Content/toml-front-matter.md")
+        let error = #expect(throws: ContentError.self) { try ContentLoader(directory: file.deletingLastPathComponent()).load("toml-front-matter") }
+        #expect(error?.line == 2)
+        #expect(error?.description.contains("is TOML, which site does not read") == true, "\(String(describing: error))")
+    }
 }

@@ -1,0 +1,81 @@
+import Ccmark
+import Foundation
+
+/// Something in a page's Markdown that does not show as its writer likely meant, said as a
+/// warning with its line: the build goes on, and nothing is published that the writer is not
+/// told of.
+public struct MarkdownNote: Sendable, Equatable {
+    /// The line of the Markdown text it is on, from 1.
+    public var line: Int
+    /// What happens to it, and what to do, in words.
+    public var message: String
+
+    /// The raw HTML that safe mode leaves out (a `<br>`, a video's `<iframe>`), which the page then
+    /// holds as `<!-- raw HTML omitted -->`: one note for the first, counting the others. HTML
+    /// comments are passed over: they show nothing either way.
+    static func rawHTML(in document: OpaquePointer) -> [MarkdownNote] {
+        var found: [(line: Int, text: String)] = []
+        guard let iterator = cmark_iter_new(document) else { return [] }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            guard event != CMARK_EVENT_DONE else { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            guard type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE,
+                  let literal = cmark_node_get_literal(node) else { continue }
+            let text = String(cString: literal).trimmedWhiteSpace
+            guard !text.hasPrefix("<!--") else { continue }
+            var line = Int(cmark_node_get_start_line(node))
+            // An inline node has no position of its own in cmark 0.30: its paragraph's.
+            if line == 0, let parent = cmark_node_parent(node) { line = Int(cmark_node_get_start_line(parent)) }
+            found.append((max(1, line), text))
+        }
+        guard let first = found.first else { return [] }
+        let shown = first.text.lines.first.map { $0.count > 40 ? $0.prefix(40) + "…" : String($0) } ?? first.text
+        let others = found.count - 1
+        return [MarkdownNote(line: first.line, message: "raw HTML (\(shown)\(others > 0 ? ", and \(others) more \(others == 1 ? "piece" : "pieces") after it" : "")) is left out of the page, "
+            + "where it becomes an HTML comment, as markdown.unsafe is off: write it in Markdown, or set 'markdown: {unsafe: true}' "
+            + "in site.yml to keep the raw HTML of every content file (only for text you trust)")]
+    }
+
+    /// Lines that look like the row under a table's header (`|---|---|`, `:--- | ---:`): tables
+    /// are GitHub's extension, not CommonMark, so the rows show as text, the dashes turned into
+    /// em dashes by smart punctuation. Lines inside fenced or indented code are passed over.
+    static func tables(in markdown: String) -> [MarkdownNote] {
+        guard markdown.contains("-"), markdown.contains("|") else { return [] }
+        var fence: Substring?
+        for (index, line) in markdown.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.drop { $0 == " " }
+            if let open = fence {
+                if trimmed.hasPrefix(open) { fence = nil }
+                continue
+            }
+            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                fence = trimmed.prefix(3)
+                continue
+            }
+            guard line.count - trimmed.count < 4, isDelimiterRow(trimmed) else { continue }
+            return [MarkdownNote(line: index + 1, message: "this looks like a table (a row of | and ---), but tables are not "
+                + "CommonMark, which site renders: the rows show as plain text. Write the table as a list, or as an HTML <table> "
+                + "with 'markdown: {unsafe: true}' in site.yml")]
+        }
+        return []
+    }
+
+    /// `| --- | :---: |`, `---|---`: cells of dashes (with colons at either end), at least two, or
+    /// one between pipes.
+    private static func isDelimiterRow(_ line: Substring) -> Bool {
+        guard line.contains("|") else { return false }
+        var cells = line.trimmedWhiteSpace.split(separator: "|", omittingEmptySubsequences: false)
+        if cells.first?.trimmedWhiteSpace.isEmpty == true { cells.removeFirst() }
+        if cells.last?.trimmedWhiteSpace.isEmpty == true { cells.removeLast() }
+        guard !cells.isEmpty, cells.count >= 2 || line.trimmedWhiteSpace.hasPrefix("|") else { return false }
+        return cells.allSatisfy { cell in
+            var text = Substring(cell.trimmedWhiteSpace)
+            if text.hasPrefix(":") { text = text.dropFirst() }
+            if text.hasSuffix(":") { text = text.dropLast() }
+            return !text.isEmpty && text.allSatisfy { $0 == "-" }
+        }
+    }
+}
