@@ -111,17 +111,17 @@ public struct SiteBuild: Sendable {
             // A build cancelled (Ctrl-C) after its last step publishes nothing, like one cancelled before.
             try Task.checkCancellation()
             // The seed is recorded before the swap, and put back if it fails: a build killed just
-            // after the swap leaves the record of the people it published, not of the last site's.
-            let earlierSeed = gathered.source.isDemo ? nil : LastSeed.read(cacheDirectory: cacheDirectory, destination: destination)
-            if !gathered.source.isDemo { LastSeed.save(seed, cacheDirectory: cacheDirectory, destination: destination) }
+            // after the swap leaves the record of the people it published. One killed just before
+            // leaves a record that names the paths it wrote, which are not those of the output, so
+            // that the seed before it is read (see `LastSeed`).
+            let earlierSeed = gathered.source.isDemo ? nil : LastSeed.snapshot(cacheDirectory: cacheDirectory, destination: destination)
+            if !gathered.source.isDemo {
+                LastSeed.save(seed, paths: output.writtenPaths, cacheDirectory: cacheDirectory, destination: destination)
+            }
             do {
                 try await publish(output, to: destination)
             } catch {
-                if case .seed(let earlier)? = earlierSeed {
-                    LastSeed.save(earlier, cacheDirectory: cacheDirectory, destination: destination)
-                } else if earlierSeed != nil {
-                    LastSeed.forget(cacheDirectory: cacheDirectory, destination: destination)
-                }
+                if !gathered.source.isDemo { LastSeed.restore(earlierSeed, cacheDirectory: cacheDirectory, destination: destination) }
                 throw error
             }
             if let (left, reason) = output.previousSiteLeft {

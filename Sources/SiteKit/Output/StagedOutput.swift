@@ -30,6 +30,8 @@ public final class StagedOutput: Sendable {
     private let folders = Mutex<Set<String>>([""])
     /// Every path written, and those whose bytes match the previous output (linked at commit).
     private let paths = Mutex<(all: Set<String>, unchanged: [String])>(([], []))
+    /// Every path written so far, as the output's mark lists them once the site is swapped in.
+    var writtenPaths: Set<String> { paths.withLock { $0.all } }
     /// The SHA-256 of every file written, when there is a store: the files a `BuildRecord` can
     /// restore from it.
     private let digests = Mutex<[String: SHA256Digest]>([:])
