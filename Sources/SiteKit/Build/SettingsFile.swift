@@ -275,6 +275,9 @@ struct SettingsReader {
             guard settings.nationalities.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isLetter) }) else {
                 throw fail(key, "a list of two-letter nationality codes, such as [us, fr, ir]")
             }
+            // A filter is a set: [fr, ir], [ir, fr] and [fr, fr, ir] ask for the same people, and
+            // are one request to the API and its cache (the API's answer follows the order).
+            settings.nationalities = Array(Set(settings.nationalities)).sorted()
         case "markdown":
             for (_, value) in try entries(of: key, node, known: ["unsafe"], example: "markdown: {unsafe: false}") {
                 settings.markdownUnsafe = try flag("markdown.unsafe", value)

@@ -67,7 +67,9 @@ public final class StagedOutput: Sendable {
         destinationPath = destination.path
         stagingPath = staging.path
         try OutputError.wrap(path: staging.path, action: "create the staging folder") {
-            try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
+            // With the mode of every folder inside it (0755 less the umask), where Foundation's
+            // 0777 made the top of a new output world-writable under umask 000.
+            try PlainFile.makeFolder(staging.path)
         }
         lock = FolderLock(staging.path)
         let mark = stagingPath + "/" + OutputOwnership.markName

@@ -292,4 +292,12 @@ struct SettingsFileTests {
         let (settings, _) = try SettingsFile.parse("markdown:\n  unsafe: \(word)\n", shownAs: "site.yml")
         #expect(settings.markdownUnsafe == expected)
     }
+
+    @Test("nationalities are a set: order, letter case and repeats do not change the request, so [fr, ir] and [IR, fr, fr] are the same people", arguments: [
+        "nationalities: [fr, ir]", "nationalities: [ir, fr]", "nationalities: [IR, fr, fr]", "nationalities: ' ir , FR '",
+    ])
+    func nationalitiesAreASet(line: String) throws {
+        let (settings, _) = try SettingsFile.parse(line + "\n", shownAs: "site.yml")
+        #expect(settings.nationalities == ["fr", "ir"])
+    }
 }

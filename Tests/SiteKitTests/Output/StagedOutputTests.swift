@@ -65,6 +65,23 @@ import Testing
         #expect(summaries.count == 2 && summaries.last?.contains(": 0 files written,") == true, "\(summaries)")
     }
 
+    @Test("a new output folder gets the mode of every folder inside it (0755 less the umask): under umask 000 it was world-writable (0777) above folders of 0755",
+          .enabled(if: FetchProcessTests.executable != nil, "the site executable is not built next to the tests; run swift build first"))
+    func aNewOutputFolderHasTheModeOfItsFolders() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let site = try #require(FetchProcessTests.executable).path
+        let run = try await Process.runCapturing("/bin/sh", ["-c", "umask 000 && '\(site)' build --demo --users 3 --seed umask --output public --cache-dir cache --quiet"],
+                                                 in: folder.url)
+        #expect(run.status == 0, "\(run.errors)")
+        func mode(_ path: String) -> mode_t? {
+            var info = stat()
+            return stat(folder.url.appendingPathComponent(path).path, &info) == 0 ? info.st_mode & 0o7777 : nil
+        }
+        #expect(mode("public") == 0o755)
+        #expect(mode("public/users") == 0o755)
+    }
+
     @Test("the new output folder keeps the permissions and owner of the one it replaces (a web root set to 2750 for a web server's group)")
     func outputFolderKeepsItsModeAndOwner() throws {
         let folder = try TemporaryFolder()
