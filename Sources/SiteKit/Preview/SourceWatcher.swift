@@ -9,6 +9,9 @@ public struct SourceWatcher: Sendable {
         var modified: Double
         var size: Int
         var inode: Int
+        /// The file type bits of the entry (`S_IFREG`, or `S_IFLNK`, `S_IFIFO`… of one that is no
+        /// readable file), so that a link that comes to lead somewhere is a change too.
+        var kind: UInt32 = UInt32(S_IFREG)
     }
 
     /// Files and folders to watch; ones that do not exist yet are watched for appearing.
@@ -62,10 +65,22 @@ public struct SourceWatcher: Sendable {
         }
     }
 
+    /// A file's stamp, through a symbolic link; for an entry that is no file to read (a link to
+    /// nothing or round in a loop, a named pipe, a device), its own: a build refuses those, so
+    /// one appearing or going away is a change to build again for, where it passed unseen and a
+    /// fixed mistake kept its error on the page. Folders have none: their files are listed.
     private static func stamp(_ path: String) -> Stamp? {
         var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { return stamp(info) }
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else { return nil }
+        // A link to a folder is listed by the enumerator itself when it is one.
+        if (info.st_mode & S_IFMT) == S_IFLNK, stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return nil }
+        _ = lstat(path, &info)
+        return stamp(info)
+    }
+
+    private static func stamp(_ info: stat) -> Stamp {
         let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-        return Stamp(modified: modified, size: Int(info.st_size), inode: Int(info.st_ino))
+        return Stamp(modified: modified, size: Int(info.st_size), inode: Int(info.st_ino), kind: UInt32(info.st_mode & S_IFMT))
     }
 }

@@ -138,4 +138,29 @@ struct PreviewSessionTests {
         let changed = try await watcher.nextChange(after: first)
         #expect(changed.changed == [linked.appendingPathComponent("a.md").path, linked.appendingPathComponent("b.md").path])
     }
+
+    @Test("an entry a build refuses (a link round in a loop, a link to nothing, a named pipe) is a change when it appears, when it goes, and when a link comes to lead to a file")
+    func watcherSeesEntriesThatAreNoFiles() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let content = folder.url.appendingPathComponent("content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        let watcher = SourceWatcher(paths: [content], interval: .milliseconds(20))
+        var snapshot = watcher.snapshot()
+        let loop = content.appendingPathComponent("loop.md"), dangling = content.appendingPathComponent("dangle.md")
+        let pipe = content.appendingPathComponent("pipe.md")
+        #expect(symlink("loop.md", loop.path) == 0)
+        #expect(symlink("nothere.md", dangling.path) == 0)
+        #expect(mkfifo(pipe.path, 0o644) == 0)
+        var change = try await watcher.nextChange(after: snapshot)
+        #expect(change.changed == [dangling.path, loop.path, pipe.path])
+        snapshot = change.snapshot
+        try Data("now a page".utf8).write(to: content.appendingPathComponent("nothere.md"))
+        change = try await watcher.nextChange(after: snapshot)
+        #expect(change.changed == [dangling.path, content.appendingPathComponent("nothere.md").path])
+        snapshot = change.snapshot
+        for entry in [loop, pipe] { try FileManager.default.removeItem(at: entry) }
+        change = try await watcher.nextChange(after: snapshot)
+        #expect(change.changed == [loop.path, pipe.path])
+    }
 }
