@@ -30,6 +30,7 @@ public struct SiteBuild: Sendable {
                                    takenIDs: sources.elementIDs)
         let content = try await step("Load content") { try loader.loadAll(reserving: SiteRenderer.builtInFolders) }
         warnOfContentNotes(content)
+        noteMissingContentFolder(destination: options.outputFolder(settings.output))
         noteUnusedTemplates(sources.unused)
         for note in sources.ignored { reporter.info("note: \(note).") }
         noteUnreadContent(loader.unreadEntries())
@@ -187,6 +188,34 @@ public struct SiteBuild: Sendable {
             throw error
         }
     }
+
+    /// Says that there is no `content/` folder: the pages use their built-in texts and the site
+    /// has no pages of its own. A warning when the output holds pages of their own that this
+    /// build will remove (a checkout or deploy script that lost the folder), a note otherwise.
+    private func noteMissingContentFolder(destination: URL) {
+        let folder = options.contentDirectory
+        var isFolder: ObjCBool = false
+        guard !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) || !isFolder.boolValue else { return }
+        let shown = folder.lastPathComponent + "/"
+        let published = (OutputOwnership.writtenPaths(in: destination) ?? []).compactMap { path -> String? in
+            let parts = path.split(separator: "/")
+            guard parts.count == 2, parts[1] == "index.html", !SiteRenderer.builtInFolders.contains(String(parts[0])) else { return nil }
+            return parts[0] + "/"
+        }.sorted()
+        if published.isEmpty {
+            // Said once: site serve builds again at every change.
+            guard Self.missingContentNoted.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else { return }
+            reporter.info("note: there is no \(shown) folder in \(folder.deletingLastPathComponent().path), so the home, People and Posts "
+                + "pages use their built-in texts and the site has no pages of its own (site init writes a \(shown) to start from).")
+        } else {
+            reporter.warning("there is no \(shown) folder in \(folder.deletingLastPathComponent().path), so the pages of their own that "
+                + "the last build published from it (\(published.shortList())) are removed by this one, and the home, People and Posts "
+                + "pages use their built-in texts. If the folder was lost (a checkout, a deploy script), put it back before publishing this site.")
+        }
+    }
+
+    /// Whether this process said that there is no content folder.
+    private static let missingContentNoted = Atomic<Bool>(false)
 
     /// Says, by file and line, what of the content's Markdown does not show as written (see
     /// `MarkdownNote`): a warning, as the page is published without it.

@@ -207,6 +207,27 @@ struct SiteBuildTests {
         #expect(try harness.site.html("about/index.html").contains("Words."))
     }
 
+    @Test("a content folder that went away (a checkout, a deploy script) is a warning naming the pages of their own this build removes")
+    func aLostContentFolderIsAWarning() async throws {
+        let harness = try BuildHarness(users: 2)
+        defer { harness.remove() }
+        let content = harness.folder.url.appendingPathComponent("content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        for name in ["about", "contact"] { try Data("Words.\n".utf8).write(to: content.appendingPathComponent(name + ".md")) }
+        _ = try await harness.build()
+        #expect(!harness.text.contains("content/ folder"))
+        try FileManager.default.removeItem(at: content)
+        let before = harness.text.count
+        _ = try await harness.build()
+        let said = String(harness.text.dropFirst(before))
+        #expect(said.contains("warning: there is no content/ folder in \(harness.folder.url.path), so the pages of their own that the last build published from it (about/, contact/) are removed by this one"), "\(said)")
+        #expect(!FileManager.default.fileExists(atPath: harness.output.appendingPathComponent("about").path))
+        // Once they are gone, there is nothing left to warn of.
+        let again = harness.text.count
+        _ = try await harness.build()
+        #expect(!harness.text.dropFirst(again).contains("warning: there is no content/"))
+    }
+
     @Test("raw HTML left out and a table that shows as text are warnings naming the file and line, and the page is published")
     func contentNotesAreWarnings() async throws {
         let harness = try BuildHarness(users: 2)
