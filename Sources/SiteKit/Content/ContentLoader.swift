@@ -80,6 +80,13 @@ public struct ContentLoader: Sendable {
                 + "Rename it, e.g. to \(name)-page.md.")
         }
         let used = reserved.union(ContentPage.standardNames)
+        // `Index.md` is most likely meant as the home page's text, whose file is named in lowercase.
+        if ContentPage.standardNames.contains(name), stem.lowercased() == name,
+           !FileManager.default.fileExists(atPath: directory.appendingPathComponent(name + ".md").path) {
+            let page = ["index": "home page", "users": "People page", "posts": "Posts page", "404": "404 page"][name] ?? "\(name) page"
+            throw ContentError(file: shown, message: "the \(page)'s text is read from \(directory.lastPathComponent)/\(name).md, in lowercase, "
+                + "and this file is not it. Rename it to \(name).md, or, for a page of its own, to about-\(name).md.")
+        }
         guard !used.contains(name) else {
             throw ContentError(file: shown, message: "it would be published at \(name)/, which the site's own pages use "
                 + "(\(used.sorted().joined(separator: ", "))). Rename it, e.g. to about-\(name).md.")

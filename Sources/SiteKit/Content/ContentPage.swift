@@ -55,7 +55,9 @@ public struct ContentPage: Sendable, Equatable {
     /// About, `ß straße` → Ss straße, where upper case gave SS).
     public static func defaultTitle(for name: String) -> String {
         if let builtIn = builtInText.first(where: { $0.0 == name }) { return builtIn.1 }
-        let name = name.precomposedStringWithCanonicalMapping
+        // File names join words with dashes and underscores (`opening-hours.md`): a title has spaces.
+        let words = name.split(whereSeparator: { $0 == "-" || $0 == "_" }).joined(separator: " ")
+        let name = (words.isEmpty ? name : words).precomposedStringWithCanonicalMapping
         guard let first = name.first else { return name }
         return String(first).capitalized + name.dropFirst()
     }

@@ -46,7 +46,7 @@ struct ContentLoaderTests {
         let cases: [(files: [String: String], file: String, says: String)] = [
             (["users.md": "x", "Users.md": "x"], "content/Users.md", "would be published at users/, which the site's own pages use"),
             (["thumbs.md": "x"], "content/thumbs.md", "would be published at thumbs/"),
-            (["Index.md": "x"], "content/Index.md", "would be published at index/"),
+            (["Index.md": "x"], "content/Index.md", "the home page's text is read from content/index.md, in lowercase, and this file is not it. Rename it to index.md"),
             (["about-us.md": "x", "About Us.md": "x"], "content/about-us.md", "like content/About Us.md"),
             (["---.md": "x"], "content/---.md", "its name has no letter or digit"),
             // As names from the APIs never are (they get a number): a site Windows cannot unpack.
@@ -226,6 +226,17 @@ struct ContentLoaderTests {
             let summer = try #require(pages.values.first { $0.sourceFile.lastPathComponent.hasSuffix("te\u{0301}.md") })
             #expect(Array(summer.title.unicodeScalars) == Array("\u{00C9}t\u{00E9}".unicodeScalars))
             #expect(pages.values.contains { $0.title == "Contact us" })
+        }
+    }
+
+    @Test("a title from a file name has spaces for its dashes and underscores: opening-hours.md is Opening hours, not Opening-hours")
+    func titlesFromNamesHaveSpaces() throws {
+        try withContent(["opening-hours.md": "x", "my_page2.md": "x", "--odd__name--.md": "x", "x-ray.md": "x"]) { loader in
+            let pages = try loader.loadAll()
+            #expect(pages["opening-hours"]?.title == "Opening hours")
+            #expect(pages["my-page2"]?.title == "My page2")
+            #expect(pages["odd-name"]?.title == "Odd name")
+            #expect(pages["x-ray"]?.title == "X ray")
         }
     }
 
