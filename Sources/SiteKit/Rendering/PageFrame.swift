@@ -59,12 +59,19 @@ struct PageFrame: Sendable, Hashable {
     /// What every page of `section` at the depth of `root` shares, and all that the header and
     /// footer templates see. `nav.current` is the `aria-current` of the section's menu link:
     /// "page" on the page it links to, "true" (the current section) on the pages inside it.
+    /// `site`: the title, description (left out when empty, so that `{{#site.description}}` is
+    /// skipped), language and its direction.
+    private var siteValues: [String: Any] {
+        var values: [String: Any] = ["title": title, "language": language, "rightToLeft": WritingDirection.isRightToLeft(language)]
+        if !description.isEmpty { values["description"] = description }
+        return values
+    }
+
     func siteContext(root: String, section: String, isSectionPage: Bool = true) -> [String: Any] {
         var context: [String: Any] = [
             // Typed as the contexts' own dictionaries: a `[String: String]` or `[String: Bool]` would
             // be converted on every page by the render memo's key and by `MustacheNode`.
-            "site": ["title": title, "description": description, "language": language,
-                     "rightToLeft": WritingDirection.isRightToLeft(language)] as [String: Any],
+            "site": siteValues,
             "root": root,
             "index": links.index,
             "nav": [section: true, "current": isSectionPage ? "page" : "true"] as [String: Any],

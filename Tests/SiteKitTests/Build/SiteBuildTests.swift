@@ -179,13 +179,13 @@ struct SiteBuildTests {
         let harness = try BuildHarness(users: 2)
         defer { harness.remove() }
         _ = try await harness.build()
-        #expect(try harness.site.html("404.html").contains("<h1>Page not found</h1>\n<div class=\"intro\"><p>There is no page at this address."))
+        #expect(try harness.site.html("404.html").contains("<h1 dir=\"auto\">Page not found</h1>\n<div class=\"intro\"><p>There is no page at this address."))
         let content = harness.folder.url.appendingPathComponent("content")
         try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
         try Data("---\ntitle: Lost?\n---\nTry the *people* list.\n".utf8).write(to: content.appendingPathComponent("404.md"))
         _ = try await harness.build()
         let page = try harness.site.html("404.html")
-        #expect(page.contains("<h1>Lost?</h1>") && page.contains("<p>Try the <em>people</em> list.</p>"))
+        #expect(page.contains("<h1 dir=\"auto\">Lost?</h1>") && page.contains("<p>Try the <em>people</em> list.</p>"))
         #expect(page.contains("<title>Lost? · "))
         #expect(try !harness.site.files().keys.contains { $0.hasPrefix("404/") })
         #expect(try !harness.site.html("index.html").contains("404/"), "no menu entry")
@@ -205,6 +205,30 @@ struct SiteBuildTests {
                 "\(harness.text)")
         #expect(!harness.text.contains(".hidden.md") && !harness.text.contains("about.md"))
         #expect(try harness.site.html("about/index.html").contains("Words."))
+    }
+
+    @Test("a page without a description of its own is described by the site's; a site without one gives no empty <meta>; every page's title heading takes its direction from its text")
+    func descriptionsAndHeadings() async throws {
+        var harness = try BuildHarness(users: 2)
+        defer { harness.remove() }
+        let content = harness.folder.url.appendingPathComponent("content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        try Data("---\ntitle: دربارهٔ ما\n---\nWords.\n".utf8).write(to: content.appendingPathComponent("about.md"))
+        try Data("---\ntitle: Hours\ndescription: When we are open.\n---\nDaily.\n".utf8).write(to: content.appendingPathComponent("hours.md"))
+        harness.settings.description = "People & posts, \"live\""
+        _ = try await harness.build()
+        let about = try harness.site.html("about/index.html")
+        #expect(about.contains("<meta name=\"description\" content=\"People &amp; posts, &quot;live&quot;\">"))
+        #expect(about.contains("<h1 dir=\"auto\">دربارهٔ ما</h1>"))
+        let hours = try harness.site.html("hours/index.html")
+        #expect(hours.contains("<meta name=\"description\" content=\"When we are open.\">"))
+        #expect(hours.components(separatedBy: "name=\"description\"").count == 2, "one description")
+        for page in ["index.html", "users/index.html", "posts/index.html", "404.html"] {
+            #expect(try harness.site.html(page).contains("<h1 dir=\"auto\">"), "\(page)")
+        }
+        harness.settings.description = ""
+        _ = try await harness.build()
+        #expect(try !harness.site.html("about/index.html").contains("name=\"description\""))
     }
 
     @Test("a content folder that went away (a checkout, a deploy script) is a warning naming the pages of their own this build removes")

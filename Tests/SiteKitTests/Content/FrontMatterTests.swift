@@ -173,7 +173,7 @@ struct FrontMatterTests {
     @Test("a file without front matter is all body and gets the capitalised name as title")
     func noFrontMatter() throws {
         let page = try loader.load("no-front-matter")
-        #expect(page.title == "No-front-matter")
+        #expect(page.title == "No front matter")
         #expect(page.description == "")
         #expect(page.extra.isEmpty)
         #expect(page.bodyHTML == "<h1 id=\"just-markdown\">Just Markdown</h1>\n<p>No front matter here.</p>\n")

@@ -90,7 +90,8 @@ struct DemoAPIFaultTests {
     @Test func dripSendsTheBodySlowly() async throws {
         try await DemoAPIServer.with { server in
             await server.faults.set(Fault(dripInterval: 0.05, body: Data("0123456789".utf8)), forPathPrefix: "/posts/1")
-            let raw = await RawHTTP.exchange(port: server.port, path: "/posts/1", timeout: 5)
+            // The timeout only tells a hang: parallel suites on two cores have held a 0.5 s drip past 5 s.
+            let raw = await RawHTTP.exchange(port: server.port, path: "/posts/1", timeout: 60)
             #expect(raw.body == Array("0123456789".utf8), "\(raw)")
             #expect(raw.contentLength == 10)
             #expect(raw.arrivals.count >= 5)

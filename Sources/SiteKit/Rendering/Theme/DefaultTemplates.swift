@@ -40,7 +40,8 @@ enum DefaultTemplates {
     {{#demo}}<meta name="robots" content="noindex">
     {{/demo}}<title>{{page.title}}{{#pagination.isLater}}, page {{pagination.current}} of {{pagination.total}}{{/pagination.isLater}}{{^page.isSiteTitle}} · {{site.title}}{{/page.isSiteTitle}}</title>
     {{#page.description}}<meta name="description" content="{{page.description}}">
-    {{/page.description}}{{#canonical}}<link rel="canonical" href="{{canonical}}">
+    {{/page.description}}{{^page.description}}{{#site.description}}<meta name="description" content="{{site.description}}">
+    {{/site.description}}{{/page.description}}{{#canonical}}<link rel="canonical" href="{{canonical}}">
     {{/canonical}}<link rel="stylesheet" href="{{root}}assets/site.css">
     <link rel="icon" href="{{root}}favicon.svg" type="image/svg+xml">
     <link rel="alternate" type="application/atom+xml" title="Posts" href="{{root}}feed.xml">
@@ -91,7 +92,7 @@ enum DefaultTemplates {
     static let home = """
     {{<layout}}
     {{$content}}
-    <h1>{{page.title}}</h1>
+    <h1 dir="auto">{{page.title}}</h1>
     <div class="intro">{{{intro}}}</div>
     <ul class="counts">
     <li><a href="users/{{index}}"><strong>{{tally.people.number}}</strong> {{tally.people.noun}}</a></li>
@@ -106,7 +107,7 @@ enum DefaultTemplates {
     static let users = """
     {{<layout}}
     {{$content}}
-    <h1>{{page.title}}{{#pagination.isLater}} <span class="page-number">page {{pagination.current}} of {{pagination.total}}</span>{{/pagination.isLater}}</h1>
+    <h1 dir="auto">{{page.title}}{{#pagination.isLater}} <span class="page-number">page {{pagination.current}} of {{pagination.total}}</span>{{/pagination.isLater}}</h1>
     {{#pagination.isFirst}}<div class="intro">{{{intro}}}</div>{{/pagination.isFirst}}
     <div class="search" data-index="{{root}}users/index.json" data-root="{{root}}" hidden>
     <label for="search-input">Search people</label>
@@ -138,7 +139,7 @@ enum DefaultTemplates {
     static let posts = """
     {{<layout}}
     {{$content}}
-    <h1>{{page.title}}{{#pagination.isLater}} <span class="page-number">page {{pagination.current}} of {{pagination.total}}</span>{{/pagination.isLater}}</h1>
+    <h1 dir="auto">{{page.title}}{{#pagination.isLater}} <span class="page-number">page {{pagination.current}} of {{pagination.total}}</span>{{/pagination.isLater}}</h1>
     {{#pagination.isFirst}}<div class="intro">{{{intro}}}</div>{{/pagination.isFirst}}
     <ol class="posts">
     {{#posts}}

@@ -132,7 +132,7 @@ extension DefaultTemplates {
     static let notFound = """
     {{<layout}}
     {{$content}}
-    <h1>{{page.title}}</h1>
+    <h1 dir="auto">{{page.title}}</h1>
     <div class="intro">{{{intro}}}</div>
     <ul>
     <li><a href="{{root}}{{index}}">Home</a></li>
