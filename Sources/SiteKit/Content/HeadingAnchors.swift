@@ -14,14 +14,44 @@ public enum HeadingAnchors {
     public static let reserved: Set<String> = ["main", "search-input", "comments-title"]
 
     /// `html`, as cmark renders it, with an `id` in every `<h1>`…`<h6>` tag, none of them in `taken`.
+    ///
+    /// Ids that come from a heading's own text are given first, so that a number given to a
+    /// repeated heading never takes another heading's: `## Section`, `## Section`, `## Section 2`
+    /// are `section`, `section-3` and `section-2`, and a link to `#section-2` leads to "Section 2"
+    /// however many "Section" headings come before it.
     static func add(to html: String, taken: Set<String> = reserved) -> String {
         guard html.contains("<h") else { return html }
         let bytes = Array(html.utf8)
+        let headings = Self.headings(in: bytes)
+        guard !headings.isEmpty else { return html }
+        let ids = UniqueIDs.assign(headings.map(\.id), taken: taken)
         var result = ""
-        result.reserveCapacity(bytes.count + 64)
-        var ids = UniqueIDs(taken: taken)
-        var position = 0
+        result.reserveCapacity(bytes.count + 16 * headings.count)
         var copied = 0
+        for (heading, id) in zip(headings, ids) {
+            let digit = Character(Unicode.Scalar(heading.level))
+            result += String(decoding: bytes[copied..<heading.start], as: UTF8.self)
+            result += "<h\(digit) id=\"\(id)\">\(heading.inner)</h\(digit)>"
+            copied = heading.end
+        }
+        result += String(decoding: bytes[copied...], as: UTF8.self)
+        return result
+    }
+
+    /// A heading of the HTML: where its tags start and end, its level's digit, its inner HTML,
+    /// and the id its text makes.
+    private struct Heading {
+        var start: Int
+        var end: Int
+        var level: UInt8
+        var inner: String
+        var id: String
+    }
+
+    /// Every `<hN>…</hN>` of `bytes`, in order, scanned once.
+    private static func headings(in bytes: [UInt8]) -> [Heading] {
+        var found: [Heading] = []
+        var position = 0
         while position + 3 < bytes.count {
             let level = bytes[position + 2]
             guard bytes[position] == UInt8(ascii: "<"), bytes[position + 1] == UInt8(ascii: "h"),
@@ -33,15 +63,11 @@ public enum HeadingAnchors {
             let closing = Array("</h".utf8) + [level, UInt8(ascii: ">")]
             guard let innerEnd = Self.find(closing, in: bytes, from: innerStart) else { break }
             let inner = String(decoding: bytes[innerStart..<innerEnd], as: UTF8.self)
-            let id = ids.unique(Slug.make(text(of: inner), fallback: "section"))
-            let digit = Character(Unicode.Scalar(level))
-            result += String(decoding: bytes[copied..<position], as: UTF8.self)
-            result += "<h\(digit) id=\"\(id)\">\(inner)</h\(digit)>"
-            position = innerEnd + closing.count
-            copied = position
+            let end = innerEnd + closing.count
+            found.append(Heading(start: position, end: end, level: level, inner: inner, id: Slug.make(text(of: inner), fallback: "section")))
+            position = end
         }
-        result += String(decoding: bytes[copied...], as: UTF8.self)
-        return result
+        return found
     }
 
     /// Where `needle` starts in `bytes` at or after `start`; nil when it does not occur.
@@ -67,21 +93,36 @@ public enum HeadingAnchors {
             .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
     }
 
-    /// Ids given so far, and for each the next number to try when it comes again.
-    private struct UniqueIDs {
-        var taken: Set<String>
-        var next: [String: Int] = [:]
-
-        mutating func unique(_ id: String) -> String {
-            var candidate = id
-            var number = next[id] ?? 2
-            while taken.contains(candidate) {
-                candidate = "\(id)-\(number)"
-                number += 1
+    /// Gives each heading its id: its own when no heading before it has it and no element of the
+    /// templates does, else its own with the first number (from 2) that is no one's, neither an id
+    /// given nor one a heading's text makes.
+    private enum UniqueIDs {
+        static func assign(_ wanted: [String], taken: Set<String>) -> [String] {
+            let natural = Set(wanted)
+            var given = taken
+            var next: [String: Int] = [:]
+            var result: [String] = []
+            result.reserveCapacity(wanted.count)
+            // Each heading's own id is kept for the first heading that has it, wherever it is.
+            var firstOwner: [String: Int] = [:]
+            for (index, id) in wanted.enumerated() where !taken.contains(id) && firstOwner[id] == nil { firstOwner[id] = index }
+            given.formUnion(firstOwner.keys)
+            for (index, id) in wanted.enumerated() {
+                if firstOwner[id] == index {
+                    result.append(id)
+                    continue
+                }
+                var number = next[id] ?? 2
+                var candidate = "\(id)-\(number)"
+                while given.contains(candidate) || natural.contains(candidate) {
+                    number += 1
+                    candidate = "\(id)-\(number)"
+                }
+                next[id] = number + 1
+                given.insert(candidate)
+                result.append(candidate)
             }
-            next[id] = number
-            taken.insert(candidate)
-            return candidate
+            return result
         }
     }
 }

@@ -84,6 +84,20 @@ struct MarkdownTests {
         #expect(many.components(separatedBy: "<h2 id=").count == 2_001)
     }
 
+    @Test("a heading's own id is never taken by a number given to a repeated one, wherever it comes: Section, Section, Section 2 are section, section-3, section-2")
+    func ownIdsComeFirst() {
+        let html = Markdown.html(from: "## Section\n\n## Section\n\n## Section 2\n\n## Section\n\n## Main\n\n## Main 2\n")
+        #expect(html == """
+            <h2 id="section">Section</h2>
+            <h2 id="section-3">Section</h2>
+            <h2 id="section-2">Section 2</h2>
+            <h2 id="section-4">Section</h2>
+            <h2 id="main-3">Main</h2>
+            <h2 id="main-2">Main 2</h2>
+
+            """)
+    }
+
     @Test("ordinary https links are kept")
     func httpsLinkKept() {
         #expect(Markdown.html(from: "[site](https://example.com/a?b=1&c=2)")
