@@ -39,7 +39,24 @@ struct YAMLProblem {
         if let line, problem.contains("cannot start any token"),
            yaml.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(line - 1).first?.contains("\t") == true {
             problem += "; that line holds a tab, and YAML is indented with spaces only"
+        } else if let hint = Self.quotingHint(for: problem) {
+            problem += "; " + hint
         }
+    }
+
+    /// What the usual cause of a problem is when it is text that YAML reads as syntax, and that
+    /// quotes make text: most values people write are plain text.
+    private static func quotingHint(for problem: String) -> String? {
+        if problem.contains("mapping values are not allowed") {
+            return "a value holding a colon and a space (title: Note: read this) must be in quotes: title: \"Note: read this\""
+        }
+        if problem.contains("cannot start any token") {
+            return "a value that starts with @ or ` (title: @home) must be in quotes: title: \"@home\""
+        }
+        if problem.contains("undefined alias") {
+            return "a value that starts with * is read as an alias of an anchor (&name): put it in quotes, such as title: \"*star\""
+        }
+        return nil
     }
 }
 

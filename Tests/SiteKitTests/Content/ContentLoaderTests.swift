@@ -152,6 +152,19 @@ struct ContentLoaderTests {
         }
     }
 
+    @Test("text that YAML reads as syntax (a colon and a space, a leading @ or *) is an error that says to put the value in quotes", arguments: [
+        ("title: Note: read this", "must be in quotes: title: \"Note: read this\""),
+        ("title: @home", "must be in quotes: title: \"@home\""),
+        ("title: *star", "put it in quotes, such as title: \"*star\""),
+    ])
+    func quotingHints(line: String, hint: String) throws {
+        try withContent(["about.md": "---\n\(line)\n---\nWords.\n"]) { loader in
+            let failure = try #require(error(loading: "about", with: loader))
+            #expect(failure.line == 2)
+            #expect(failure.message.contains(hint), "\(failure.message)")
+        }
+    }
+
     @Test("a mapping value in the wrong place is reported on its own line")
     func mappingValueErrorLine() throws {
         try withContent(["index.md": "---\ntitle: Home\ndescription: a: b\n---\n"]) { loader in
