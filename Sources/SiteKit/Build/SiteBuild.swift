@@ -28,7 +28,11 @@ public struct SiteBuild: Sendable {
         let loader = ContentLoader(directory: options.contentDirectory,
                                    markdownOptions: settings.markdownUnsafe ? [.smart, .unsafe] : [.smart],
                                    takenIDs: sources.elementIDs)
-        let content = try await step("Load content") { try loader.loadAll(reserving: SiteRenderer.builtInFolders) }
+        let (content, drafts) = try await step("Load content") { try loader.loadAllWithDrafts(reserving: SiteRenderer.builtInFolders) }
+        if !drafts.isEmpty {
+            let list = drafts.count == 1 ? "\(drafts[0]) is a draft" : drafts.joined(separator: ", ") + " are drafts"
+            reporter.info("note: \(list) (draft: true), not published; remove that line to publish \(drafts.count == 1 ? "it" : "them").")
+        }
         warnOfContentNotes(content)
         noteMissingContentFolder(destination: options.outputFolder(settings.output))
         noteUnusedTemplates(sources.unused)

@@ -47,6 +47,13 @@ public struct ContentLoader: Sendable {
     /// of a standard page, and no two files may give the same name; each is an error naming the
     /// files and what to rename.
     public func loadAll(reserving reserved: Set<String> = []) throws -> [String: ContentPage] {
+        try loadAllWithDrafts(reserving: reserved).pages
+    }
+
+    /// `loadAll`, with the files of the pages left out as drafts (`draft: true`), as people know
+    /// them (`content/next.md`). A draft's name is still its own: another file may not take it.
+    public func loadAllWithDrafts(reserving reserved: Set<String> = []) throws -> (pages: [String: ContentPage], drafts: [String]) {
+        var drafts: [String] = []
         var pages: [String: ContentPage] = [:]
         for name in ContentPage.standardNames { pages[name] = try load(name) }
         var taken: [String: String] = [:]
@@ -56,10 +63,15 @@ public struct ContentLoader: Sendable {
             let stem = String(file.dropLast(".md".count))
             let name = try ownPageName(stem, of: shown, taken: taken, reserved: reserved)
             taken[name] = shown
-            pages[name] = try read(directory.appendingPathComponent(file), as: name, shown: shown,
-                                   defaultTitle: ContentPage.defaultTitle(for: stem))
+            let page = try read(directory.appendingPathComponent(file), as: name, shown: shown,
+                                defaultTitle: ContentPage.defaultTitle(for: stem))
+            if page.extra["draft"]?.flag == true {
+                drafts.append(shown)
+            } else {
+                pages[name] = page
+            }
         }
-        return pages
+        return (pages, drafts)
     }
 
     /// The name of the page of its own in the file `shown` called `stem`: its slug, which must have
@@ -182,6 +194,9 @@ public struct ContentLoader: Sendable {
         }
         if !ContentPage.standardNames.contains(name) {
             try checkMenuKeys(extra, lines: matter.keyLines, file: shown)
+        } else if extra["draft"]?.flag == true {
+            throw ContentError(file: shown, line: matter.keyLines["draft"], message: "'draft: true' keeps a page of its own unpublished, "
+                + "but this file is the text of a page every site has, which is always published. Remove the line (or the file, for the built-in text).")
         }
         return ContentPage(
             name: name,
@@ -199,6 +214,10 @@ public struct ContentLoader: Sendable {
     /// A page of its own may say where the menu lists it (`weight`, a number) and whether it does
     /// (`menu`, true or false); anything else there is a mistake the menu would hide.
     private func checkMenuKeys(_ values: [String: FrontMatterValue], lines: [String: Int], file: String) throws {
+        if let draft = values["draft"], draft.flag == nil {
+            throw ContentError(file: file, line: lines["draft"], message: "'draft' must be true or false. "
+                + "'draft: true' keeps the page unpublished, out of the menu and the sitemap, until the line is removed.")
+        }
         if let weight = values["weight"], weight.number?.isFinite != true {
             throw ContentError(file: file, line: lines["weight"], message: "'weight' must be a number, such as 'weight: 2'. "
                 + "Pages of their own are listed in the site's menu by weight, lowest first, then by name.")

@@ -231,6 +231,22 @@ struct SiteBuildTests {
         #expect(try !harness.site.html("about/index.html").contains("name=\"description\""))
     }
 
+    @Test("a draft (draft: true) is not published, linked from the menu or listed in the sitemap, and a note names it")
+    func draftsAreNotPublished() async throws {
+        let harness = try BuildHarness(users: 2)
+        defer { harness.remove() }
+        let content = harness.folder.url.appendingPathComponent("content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        try Data("---\ntitle: Next week\ndraft: true\n---\nSoon.\n".utf8).write(to: content.appendingPathComponent("next.md"))
+        try Data("---\ntitle: About\n---\nUs.\n".utf8).write(to: content.appendingPathComponent("about.md"))
+        _ = try await harness.build()
+        #expect(harness.text.contains("note: content/next.md is a draft (draft: true), not published; remove that line to publish it."), "\(harness.text)")
+        #expect(!FileManager.default.fileExists(atPath: harness.output.appendingPathComponent("next").path))
+        #expect(try !harness.site.html("index.html").contains("Next week"))
+        #expect(try !harness.site.html("sitemap.xml").contains("/next/"))
+        #expect(try harness.site.html("about/index.html").contains("Us."))
+    }
+
     @Test("a content folder that went away (a checkout, a deploy script) is a warning naming the pages of their own this build removes")
     func aLostContentFolderIsAWarning() async throws {
         let harness = try BuildHarness(users: 2)

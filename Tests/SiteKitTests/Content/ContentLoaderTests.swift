@@ -165,6 +165,23 @@ struct ContentLoaderTests {
         }
     }
 
+    @Test("a page of its own with draft: true is left out and named as a draft; draft of another type, or on a page every site has, is an error on its line")
+    func draftsAreLeftOut() throws {
+        try withContent(["next.md": "---\ntitle: Next\ndraft: true\n---\nSoon.\n", "now.md": "---\ndraft: false\n---\nHere.\n", "about.md": "x"]) { loader in
+            let (pages, drafts) = try loader.loadAllWithDrafts()
+            #expect(pages["next"] == nil && pages["now"] != nil && pages["about"] != nil)
+            #expect(drafts == ["content/next.md"])
+        }
+        try withContent(["next.md": "---\ntitle: Next\ndraft: soon\n---\nSoon.\n"]) { loader in
+            let failure = #expect(throws: ContentError.self) { try loader.loadAll() }
+            #expect(failure?.line == 3 && failure?.message.hasPrefix("'draft' must be true or false.") == true, "\(String(describing: failure))")
+        }
+        try withContent(["users.md": "---\ndraft: true\n---\nPeople.\n"]) { loader in
+            let failure = #expect(throws: ContentError.self) { try loader.loadAll() }
+            #expect(failure?.line == 2 && failure?.message.contains("this file is the text of a page every site has") == true, "\(String(describing: failure))")
+        }
+    }
+
     @Test("a mapping value in the wrong place is reported on its own line")
     func mappingValueErrorLine() throws {
         try withContent(["index.md": "---\ntitle: Home\ndescription: a: b\n---\n"]) { loader in
