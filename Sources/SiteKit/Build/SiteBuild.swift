@@ -265,8 +265,9 @@ public struct SiteBuild: Sendable {
                               memo: RenderMemo?) -> SiteRenderer {
         let menu = ContentPage.ownPages(in: content).filter(\.inMenu).map { MenuLink(name: $0.name, title: $0.title) }
         let frame = PageFrame(title: settings.title, description: settings.description, language: settings.language,
-                              source: source, seed: seed, menu: menu, links: settings.links,
-                              canonicalBase: source.isDemo || settings.baseURLIsPlaceholder ? nil : settings.baseURL)
+                              source: source, seed: seed, menu: menu,
+                              sectionTitles: SectionTitles(users: content["users"]?.title ?? "People", posts: content["posts"]?.title ?? "Posts"),
+                              links: settings.links, canonicalBase: source.isDemo || settings.baseURLIsPlaceholder ? nil : settings.baseURL)
         var renderer = SiteRenderer(templates: templates, frame: frame, content: content, perPage: settings.perPage, baseURL: settings.baseURL)
         renderer.memo = memo
         return renderer

@@ -11,6 +11,10 @@ struct PageFrame: Sendable, Hashable {
     var seed: String
     /// The pages of their own that the menu links to, in its order.
     var menu: [MenuLink] = []
+    /// What the menu calls the People and Posts pages: their titles (`title:` in `content/users.md`
+    /// and `content/posts.md`, else People and Posts), so that a section renamed there is
+    /// renamed in the menu too.
+    var sectionTitles = SectionTitles()
     /// How pages link to a folder's page (`users/` or `users/index.html`).
     var links = LinkStyle.folders
     /// The site's `base_url` when pages name their own address (`canonical`): nil for a demo
@@ -76,6 +80,7 @@ struct PageFrame: Sendable, Hashable {
             "index": links.index,
             "nav": [section: true, "current": isSectionPage ? "page" : "true"] as [String: Any],
             "seed": seed,
+            "sections": ["users": sectionTitles.users, "posts": sectionTitles.posts] as [String: Any],
             "menu": menu.map { link -> [String: Any] in
                 ["href": "\(link.name)/" + links.index, "title": link.title, "current": section == SiteRenderer.ownPageSection(link.name)]
             },
@@ -91,6 +96,13 @@ struct PageFrame: Sendable, Hashable {
         }
         return context
     }
+}
+
+/// The titles of the People and Posts pages, as the menu, breadcrumbs and previous/next links
+/// name them.
+struct SectionTitles: Sendable, Hashable {
+    var users = "People"
+    var posts = "Posts"
 }
 
 /// A page of its own as the site's menu links to it.

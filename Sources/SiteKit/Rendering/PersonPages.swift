@@ -28,9 +28,9 @@ extension SiteRenderer {
             profile["placeholder"] = Placeholder.svg(name: name, initialsOf: person.initialsName, width: ImageSize.large.pixels, height: ImageSize.large.pixels)
         }
         let listPage = position / max(1, perPage) + 1
-        var extra = Self.neighbours(of: position, in: index.people, label: "People") { $0.displayName }
+        var extra = Self.neighbours(of: position, in: index.people, label: frame.sectionTitles.users) { $0.displayName }
         extra["person"] = profile
-        extra["breadcrumbs"] = breadcrumbs(root: root, [("People", "users/" + Pagination.path(ofPage: listPage)), (name, nil)])
+        extra["breadcrumbs"] = breadcrumbs(root: root, [(frame.sectionTitles.users, "users/" + Pagination.path(ofPage: listPage)), (name, nil)])
         let page = generatedPage("person", title: name, description: "\(name)\(person.location?.country.map { ", \($0)" } ?? "")")
         return try file(path, template: "person", section: "users", page: page, extra: extra)
     }

@@ -231,6 +231,25 @@ struct SiteBuildTests {
         #expect(try !harness.site.html("about/index.html").contains("name=\"description\""))
     }
 
+    @Test("a People or Posts page renamed by its title (title: Directory in users.md) is renamed in the menu, the breadcrumbs and the previous/next links too")
+    func renamedSections() async throws {
+        let harness = try BuildHarness(users: 3)
+        defer { harness.remove() }
+        let content = harness.folder.url.appendingPathComponent("content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        try Data("---\ntitle: Directory\n---\nEveryone.\n".utf8).write(to: content.appendingPathComponent("users.md"))
+        try Data("---\ntitle: Journal & notes\n---\nWritten.\n".utf8).write(to: content.appendingPathComponent("posts.md"))
+        _ = try await harness.build()
+        let home = try harness.site.html("index.html")
+        #expect(home.contains("<li><a href=\"users/\" dir=\"auto\">Directory</a></li>") && home.contains(">Journal &amp; notes</a></li>"))
+        #expect(!home.contains(">People</a>") && !home.contains(">Posts</a>"))
+        let person = try #require(try harness.site.files().keys.first { $0.hasPrefix("users/") && !$0.hasPrefix("users/index") && $0.hasSuffix(".html") && !$0.contains("/page/") })
+        let page = try harness.site.html(person)
+        #expect(page.contains("<li><a href=\"../users/\" dir=\"auto\">Directory</a></li>"), "breadcrumb")
+        #expect(page.contains("aria-label=\"Directory\""), "previous/next")
+        #expect(try harness.site.brokenLinks() == [])
+    }
+
     @Test("a draft (draft: true) is not published, linked from the menu or listed in the sitemap, and a note names it")
     func draftsAreNotPublished() async throws {
         let harness = try BuildHarness(users: 2)

@@ -69,8 +69,8 @@ enum DefaultTemplates {
     <nav aria-label="Site">
     <ul>
     <li><a href="{{root}}{{index}}"{{#nav.home}} aria-current="{{nav.current}}"{{/nav.home}}>Home</a></li>
-    <li><a href="{{root}}users/{{index}}"{{#nav.users}} aria-current="{{nav.current}}"{{/nav.users}}>People</a></li>
-    <li><a href="{{root}}posts/{{index}}"{{#nav.posts}} aria-current="{{nav.current}}"{{/nav.posts}}>Posts</a></li>
+    <li><a href="{{root}}users/{{index}}"{{#nav.users}} aria-current="{{nav.current}}"{{/nav.users}} dir="auto">{{sections.users}}</a></li>
+    <li><a href="{{root}}posts/{{index}}"{{#nav.posts}} aria-current="{{nav.current}}"{{/nav.posts}} dir="auto">{{sections.posts}}</a></li>
     <li><a href="{{root}}authors/{{index}}"{{#nav.authors}} aria-current="{{nav.current}}"{{/nav.authors}}>Authors</a></li>
     <li><a href="{{root}}report/{{index}}"{{#nav.report}} aria-current="{{nav.current}}"{{/nav.report}}>Report</a></li>
     {{#menu}}<li><a href="{{root}}{{href}}"{{#current}} aria-current="page"{{/current}} dir="auto">{{title}}</a></li>
