@@ -33,17 +33,30 @@ struct CacheEntry: Sendable, Equatable {
     var status: Int { metadata.status }
 
     /// The URL part of the primary key: the full URL, query included, without its fragment and
-    /// without any user name and password, which are never written to the cache.
+    /// without any user name and password, which are never written to the cache. Written as RFC
+    /// 9110 (4.2.3) says equivalent URLs are one: scheme and host in lowercase, no port that is
+    /// the scheme's own (`:80`, `:443`), and `/` for an empty path, so that `HTTP://Example.com:80`
+    /// and `http://example.com/` are one cache entry, not two fetches.
     static func keyURL(_ url: URL) -> String {
         var text = url.absoluteString
         if let fragment = text.firstIndex(of: "#") { text = String(text[..<fragment]) }
-        if let start = text.range(of: "://")?.upperBound {
-            let authorityEnd = text[start...].firstIndex { $0 == "/" || $0 == "?" } ?? text.endIndex
-            if let at = text[start..<authorityEnd].lastIndex(of: "@") {
-                text.removeSubrange(start...at)
-            }
+        guard let separator = text.range(of: "://") else { return text }
+        let scheme = text[..<separator.lowerBound].lowercased()
+        let start = separator.upperBound
+        let authorityEnd = text[start...].firstIndex { $0 == "/" || $0 == "?" } ?? text.endIndex
+        var authority = text[start..<authorityEnd]
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        var host = authority
+        var port: Substring?
+        // The last colon outside an IPv6 literal's brackets begins the port.
+        if let colon = authority.lastIndex(of: ":"), !authority[colon...].contains("]") {
+            host = authority[..<colon]
+            port = authority[authority.index(after: colon)...]
         }
-        return text
+        let defaultPort = scheme == "http" ? "80" : scheme == "https" ? "443" : nil
+        if let written = port, written.isEmpty || String(written) == defaultPort { port = nil }
+        let rest = text[authorityEnd...]
+        return scheme + "://" + host.lowercased() + (port.map { ":" + $0 } ?? "") + (rest.first == "/" ? "" : "/") + rest
     }
 
     /// The primary cache key: method and key URL.
