@@ -68,6 +68,9 @@ struct TemplateSetTests {
         // A name mustache stops reading at: the character, not a missing }} (what mustache reports).
         ("<h1>{{page.title}}</h1>\n<p>{{page.é}}</p>", "line 2: the name page.é holds é, and mustache takes only a-z, A-Z, 0-9 and . - _ ? * in names"),
         ("{{#people}}\n{{{first name}}}\n{{/people}}", "line 2: the name first name holds a space, and mustache takes only"),
+        // A blank before the sigil: mustache reads no sigil, and stops at the # as at a bad name.
+        ("<ul>\n{{ #people }}<li>{{name}}</li>{{/people}}", "line 2: {{ #people}} has a blank between {{ and #, and mustache reads the # only right after the {{: write {{#people}}"),
+        ("{{#people}}x\n{{ /people}}", "line 2: {{ /people}} has a blank between {{ and /"),
         // With other delimiters, mustache's own message, in words.
         ("{{=<% %>}}", "a delimiter change such as {{=<% %>=}} is badly written"),
     ])

@@ -21,6 +21,10 @@ enum TemplateSections {
         let scanned = TemplateTags(source)
         guard scanned.badDelimitersLine == nil else { return nil }  // mustache's own message says it
         for tag in scanned.tags {
+            if tag.blankBeforeSigil, let sigil = tag.sigil, "#^/>&$<{!".contains(sigil) {
+                return Problem(line: tag.line, message: "{{ \(sigil)\(tag.name)}} has a blank between {{ and \(sigil), and mustache reads the "
+                    + "\(sigil) only right after the {{: write {{\(sigil)\(tag.name)}} (blanks may follow the \(sigil))")
+            }
             if let problem = badName(tag) { return problem }
             guard let sigil = tag.sigil, "#^$</".contains(sigil) else { continue }
             let (name, opened) = (tag.name, tag.line)

@@ -10,6 +10,9 @@ struct TemplateTags {
         /// What follows the sigil, trimmed: a section's or partial's name.
         var name: String
         var line: Int
+        /// Whether blanks come between the opening delimiter and the sigil (`{{ #list}}`), which
+        /// mustache does not read as a sigil.
+        var blankBeforeSigil = false
     }
 
     var tags: [Tag] = []
@@ -42,7 +45,7 @@ struct TemplateTags {
                 return
             }
             let name = (sigil == nil ? text[...] : text.dropFirst()).trimmingCharacters(in: .whitespaces)
-            tags.append(Tag(sigil: sigil, name: name, line: line))
+            tags.append(Tag(sigil: sigil, name: name, line: line, blankBeforeSigil: sigil != nil && inside.first?.isWhitespace == true))
             if sigil == "=" {
                 // `=<% %>=`: the two new delimiters between the equals signs.
                 let delimiters = name.hasSuffix("=") ? name.dropLast().split(whereSeparator: \.isWhitespace) : []
