@@ -108,6 +108,7 @@ public struct SiteBuild: Sendable {
                 _ = try ParallelMap.map(held.count) { try emit(held[$0]) }
                 return try renderer.render(gathered.data, index: early.index, images: gathered.images.images, done: early.done, emit: emit)
             }
+            warnOfBrokenContentLinks(content, written: output.writtenPaths, destination: destination)
             let renderAndWrite = ContinuousClock.now - renderStarted
             let render = RenderTiming(pages: paths.count(where: { $0.hasSuffix(".html") }),
                                       duration: renderer.clock.perCore, reused: reused.load(ordering: .relaxed))
@@ -215,6 +216,20 @@ public struct SiteBuild: Sendable {
             reporter.warning("there is no \(shown) folder in \(folder.deletingLastPathComponent().path), so the pages of their own that "
                 + "the last build published from it (\(published.shortList())) are removed by this one, and the home, People and Posts "
                 + "pages use their built-in texts. If the folder was lost (a checkout, a deploy script), put it back before publishing this site.")
+        }
+    }
+
+    /// Says which links of the content's Markdown lead to no file of the site (see `ContentLinks`),
+    /// at most five a file: a warning each, as the page is published with them.
+    private func warnOfBrokenContentLinks(_ content: [String: ContentPage], written: Set<String>, destination: URL) {
+        let broken = ContentLinks.broken(in: Array(content.values), basePath: settings.basePath) { path in
+            written.contains(path) || FileManager.default.fileExists(atPath: destination.appendingPathComponent(path).path)
+        }
+        for (file, links) in Dictionary(grouping: broken, by: \.file).sorted(by: { $0.key < $1.key }) {
+            for link in links.prefix(5) {
+                reporter.warning("\(file)\(link.line.map { ":\($0)" } ?? ""): the link \(link.link) leads nowhere: \(link.reason).")
+            }
+            if links.count > 5 { reporter.warning("\(file): \(links.count - 5) more links lead nowhere (the first five are above).") }
         }
     }
 

@@ -17,6 +17,8 @@ public struct ContentPage: Sendable, Equatable {
     public let bodyHTML: String
     /// What of the Markdown does not show as written (raw HTML left out, a table), by file line.
     public let notes: [MarkdownNote]
+    /// The file line `bodyMarkdown` starts on.
+    public let bodyLine: Int
     /// The file this text came from, or the file that would hold it for built-in text.
     public let sourceFile: URL
     /// `true` when the text is built in because the site has no file for this page.
@@ -45,6 +47,7 @@ public struct ContentPage: Sendable, Equatable {
         let rendered = Markdown.rendered(from: bodyMarkdown, options: markdownOptions, takenIDs: takenIDs)
         self.bodyHTML = rendered.html
         self.notes = rendered.notes.map { MarkdownNote(line: $0.line + bodyLine - 1, message: $0.message) }
+        self.bodyLine = bodyLine
         self.sourceFile = sourceFile
         self.isBuiltIn = isBuiltIn
     }

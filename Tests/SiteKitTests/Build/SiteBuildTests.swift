@@ -250,6 +250,35 @@ struct SiteBuildTests {
         #expect(try harness.site.brokenLinks() == [])
     }
 
+    @Test("a content link or picture that leads to no file of the site is a warning with its line, and one to a Markdown file says where its page is; links that lead somewhere, with a scheme or within the page are not")
+    func brokenContentLinks() async throws {
+        let harness = try BuildHarness(users: 2)
+        defer { harness.remove() }
+        let content = harness.folder.url.appendingPathComponent("content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        try Data("---\ntitle: Links\n---\nFine: [home](../), [people](../users/), [about](../about/), [a post](../posts/), [feed](/feed.xml).\n\n[x](https://example.org/) [m](mailto:a@b.c) [f](#top)\n\nBroken: [About](about.md) and ![map](img/map.png).\n".utf8)
+            .write(to: content.appendingPathComponent("links.md"))
+        try Data("Us.\n".utf8).write(to: content.appendingPathComponent("about.md"))
+        try Data("Go to [the people](users/) or [up](../x/).\n".utf8).write(to: content.appendingPathComponent("index.md"))
+        _ = try await harness.build()
+        let warnings = harness.text.split(separator: "\n").filter { $0.hasPrefix("warning: content/") }.map(String.init)
+        #expect(warnings == [
+            "warning: content/index.md:1: the link ../x/ leads nowhere: it climbs above the site's root (from the home page, each ../ goes one folder up).",
+            "warning: content/links.md:8: the link about.md leads nowhere: no page or file of the site is there (from links/, it leads to /links/about.md); content/about.md is published at /about/, so from here write ../about/.",
+            "warning: content/links.md:8: the link img/map.png leads nowhere: no page or file of the site is there (from links/, it leads to /links/img/map.png).",
+        ], "\(warnings)")
+        #expect(try harness.site.html("links/index.html").contains("href=\"about.md\""), "published as written")
+    }
+
+    @Test("an absolute content link outside base_url's path is a warning; one inside it, to a file put in the output by hand, is not")
+    func absoluteContentLinks() {
+        let page = ContentPage(name: "about", title: "About", description: "", bodyMarkdown: "[a](/about/) [b](/project/about/) [c](/project/logo.svg)\n",
+                               sourceFile: URL(fileURLWithPath: "/site/content/about.md"))
+        let broken = ContentLinks.broken(in: [page], basePath: "/project/") { ["about/index.html", "logo.svg"].contains($0) }
+        #expect(broken.map(\.link) == ["/about/"])
+        #expect(broken.first?.reason.contains("the site is served at /project/ (base_url's path): start it with /project/") == true)
+    }
+
     @Test("a draft (draft: true) is not published, linked from the menu or listed in the sitemap, and a note names it")
     func draftsAreNotPublished() async throws {
         let harness = try BuildHarness(users: 2)
