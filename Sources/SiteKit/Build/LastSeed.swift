@@ -86,8 +86,7 @@ enum LastSeed {
     }
 
     private static func write(_ data: Data, to file: String, cacheDirectory: URL, destination: URL) {
-        guard (try? FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent,
-                                                        withIntermediateDirectories: true)) != nil,
+        guard (try? PlainFile.makeFolders((file as NSString).deletingLastPathComponent)) != nil,
               (try? CacheFiles.writeAtomically(data, to: file)) != nil else {
             forget(cacheDirectory: cacheDirectory, destination: destination)
             return

@@ -53,7 +53,7 @@ public final class HTTPCache: Sendable {
         SpreadFolder.removeLeftovers(in: directory)
         let isNew = !FileManager.default.fileExists(atPath: root.path)
         try SpreadFolder.create(root, mode: 0o700)
-        try FileManager.default.createDirectory(at: entriesFolder, withIntermediateDirectories: true)
+        try PlainFile.makeFolders(entriesFolder.path)
         SpreadFolder.removeLeftovers(in: entriesFolder)
         moveEntriesOfOneDigitFolders()
         CacheFiles.removeLegacyTemporaryFolder(in: root, olderThan: Self.temporaryFileLifetime)

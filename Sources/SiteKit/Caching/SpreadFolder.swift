@@ -39,7 +39,7 @@ enum SpreadFolder {
     /// store's own folder (`http-v3`, `output-v1`): made under a random name and renamed, so that
     /// where ext4 starts its search differs from one build to the next.
     /// `mode`: a new folder's permissions (less the umask).
-    static func create(_ folder: URL, mode: mode_t = 0o777) throws {
+    static func create(_ folder: URL, mode: mode_t = 0o755) throws {
         if isFolder(folder.path) { return }
         try creating.withLock { prepared in
             if isFolder(folder.path) { return }
@@ -53,8 +53,7 @@ enum SpreadFolder {
             }
             // Whatever happened above (a read-only parent, a race lost), the folder must now exist.
             if !isFolder(folder.path) {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: Int(mode)])
+                try PlainFile.makeFolders(folder.path, mode: mode)
             }
         }
     }
@@ -65,7 +64,7 @@ enum SpreadFolder {
     static func createSubfolder(_ folder: URL) throws {
         let parent = folder.deletingLastPathComponent()
         try creating.withLock { prepared in try prepare(parent, &prepared) }
-        if mkdir(folder.path, 0o777) == 0 || errno == EEXIST { return }
+        if mkdir(folder.path, 0o755) == 0 || errno == EEXIST { return }
         // The parent vanished since it was prepared: make the whole path.
         try create(folder)
     }
@@ -74,7 +73,7 @@ enum SpreadFolder {
     /// since, by this process or another).
     private static func prepare(_ parent: URL, _ prepared: inout [String: UInt64]) throws {
         if let known = prepared[parent.path], known == folderInode(parent.path) { return }
-        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        try PlainFile.makeFolders(parent.path)
         markTopOfHierarchy(parent.path)
         prepared[parent.path] = folderInode(parent.path)
     }
@@ -116,7 +115,7 @@ enum SpreadFolder {
         guard subfolderNames.contains(where: { !existing.contains($0) }) else { return }
         markTopOfHierarchy(parent.path)
         for name in subfolderNames where !existing.contains(name) {
-            if mkdir(parent.path + "/" + name, 0o777) != 0, errno == ENOENT { return }
+            if mkdir(parent.path + "/" + name, 0o755) != 0, errno == ENOENT { return }
         }
     }
 

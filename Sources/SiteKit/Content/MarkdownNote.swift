@@ -25,7 +25,9 @@ public struct MarkdownNote: Sendable, Equatable {
             guard type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE,
                   let literal = cmark_node_get_literal(node) else { continue }
             let text = String(cString: literal).trimmedWhiteSpace
-            guard !text.hasPrefix("<!--") else { continue }
+            // A comment shows nothing either way; a block that opens with one holds the rest of
+            // its lines too (`<!-- TODO --> Welcome.`), and that is lost.
+            guard !isCommentOnly(text) else { continue }
             var line = Int(cmark_node_get_start_line(node))
             // An inline node has no position of its own in cmark 0.30: its paragraph's.
             if line == 0, let parent = cmark_node_parent(node) { line = Int(cmark_node_get_start_line(parent)) }
@@ -37,6 +39,17 @@ public struct MarkdownNote: Sendable, Equatable {
         return [MarkdownNote(line: first.line, message: "raw HTML (\(shown)\(others > 0 ? ", and \(others) more \(others == 1 ? "piece" : "pieces") after it" : "")) is left out of the page, "
             + "where it becomes an HTML comment, as markdown.unsafe is off: write it in Markdown, or set 'markdown: {unsafe: true}' "
             + "in site.yml to keep the raw HTML of every content file (only for text you trust)")]
+    }
+
+    /// Whether `html` is nothing but HTML comments and blanks.
+    private static func isCommentOnly(_ html: String) -> Bool {
+        var rest = html[...]
+        while true {
+            rest = rest.drop { $0.isWhitespace }
+            guard !rest.isEmpty else { return true }
+            guard rest.hasPrefix("<!--"), let end = rest.range(of: "-->") else { return false }
+            rest = rest[end.upperBound...]
+        }
     }
 
     /// Lines that look like the row under a table's header (`|---|---|`, `:--- | ---:`): tables

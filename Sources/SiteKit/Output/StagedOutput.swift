@@ -54,7 +54,7 @@ public final class StagedOutput: Sendable {
         let name = destination.lastPathComponent
         let fileManager = FileManager.default
         try OutputError.wrap(path: parent.path, action: "create the folder") {
-            try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
+            try PlainFile.makeFolders(parent.path)
         }
         leftoversKept = Self.removeLeftovers(in: parent, name: name)
         Self.recoverInterruptedSwap(destination: destination)

@@ -58,7 +58,7 @@ final class RenderMemo: Sendable {
         hasher.update(data: Data(binary.utf8))
         hasher.update(data: templates.fingerprint)
         fingerprint = Key(hasher.finalize())
-        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else { return nil }
+        guard (try? PlainFile.makeFolders(folder.path)) != nil else { return nil }
         CacheFiles.removeOrphans(in: folder, olderThan: HTTPCache.temporaryFileLifetime)
         CacheFiles.removeLegacyTemporaryFolder(in: folder, olderThan: HTTPCache.temporaryFileLifetime)
         previous = Self.load(indexFile, fingerprint: fingerprint)

@@ -83,6 +83,23 @@ enum PlainFile {
         if mkdir(path, 0o755) != 0 && errno != EEXIST { throw currentError() }
     }
 
+    /// Creates the folder `path` and any parents missing, each with `mode` less the umask, as
+    /// every folder a build makes: Foundation's `createDirectory` gives 0777 less the umask,
+    /// world-writable under umask 000, and a folder of the cache or the output's parents open
+    /// to every user lets any of them swap what a build publishes.
+    /// `mode` is the last folder's; parents get 0755 less the umask.
+    static func makeFolders(_ path: String, mode: mode_t = 0o755) throws {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            // As Foundation's createDirectory says it, which messages turn into "a file of that name is in the way".
+            guard (info.st_mode & S_IFMT) == S_IFDIR else { throw CocoaError(.fileWriteFileExists, userInfo: [NSFilePathErrorKey: path]) }
+            return
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path { try makeFolders(parent) }
+        if mkdir(path, mode) != 0 && errno != EEXIST { throw currentError() }
+    }
+
     private static func currentError() -> any Error {
         POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
     }

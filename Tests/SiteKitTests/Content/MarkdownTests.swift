@@ -98,6 +98,15 @@ struct MarkdownTests {
             """)
     }
 
+    @Test("a comment alone is no loss, but text after a comment in its block is: safe mode drops the block, and the note says so")
+    func textAfterACommentIsNoted() {
+        #expect(Markdown.rendered(from: "<!-- a note -->\n\n<!--\nlong\n-->\n\nText.\n").notes.isEmpty)
+        let lost = Markdown.rendered(from: "Intro.\n\n<!-- TODO --> Welcome to our site.\n\nEnd.\n")
+        #expect(lost.notes.map(\.line) == [3])
+        #expect(lost.notes.first?.message.hasPrefix("raw HTML (<!-- TODO --> Welcome to our site.) is left out") == true, "\(lost.notes)")
+        #expect(!lost.html.contains("Welcome"))
+    }
+
     @Test("ordinary https links are kept")
     func httpsLinkKept() {
         #expect(Markdown.html(from: "[site](https://example.com/a?b=1&c=2)")

@@ -65,13 +65,14 @@ import Testing
         #expect(summaries.count == 2 && summaries.last?.contains(": 0 files written,") == true, "\(summaries)")
     }
 
-    @Test("a new output folder gets the mode of every folder inside it (0755 less the umask): under umask 000 it was world-writable (0777) above folders of 0755",
+    @Test("every folder a build makes gets 0755 less the umask, the output's, its parents' and the cache's: under umask 000 they were world-writable (0777)",
           .enabled(if: FetchProcessTests.executable != nil, "the site executable is not built next to the tests; run swift build first"))
     func aNewOutputFolderHasTheModeOfItsFolders() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let site = try #require(FetchProcessTests.executable).path
-        let run = try await Process.runCapturing("/bin/sh", ["-c", "umask 000 && '\(site)' build --demo --users 3 --seed umask --output public --cache-dir cache --quiet"],
+        let run = try await Process.runCapturing("/bin/sh", ["-c", "umask 000 && '\(site)' build --demo --users 3 --seed umask --output public --cache-dir cache --quiet"
+                                                             + " && '\(site)' build --demo --users 3 --seed umask --output deep/a/b --cache-dir cdeep/x --quiet"],
                                                  in: folder.url)
         #expect(run.status == 0, "\(run.errors)")
         func mode(_ path: String) -> mode_t? {
@@ -79,6 +80,10 @@ import Testing
             return stat(folder.url.appendingPathComponent(path).path, &info) == 0 ? info.st_mode & 0o7777 : nil
         }
         #expect(mode("public") == 0o755)
+        // Every folder a build makes, the output's parents and the cache's included: none is world-writable.
+        for path in ["deep", "deep/a", "deep/a/b", "cdeep", "cdeep/x", "cdeep/x/output-v1", "cdeep/x/output-v1/00", "cdeep/x/render-v1"] {
+            #expect(mode(path) == 0o755, "\(path): \(String(mode(path) ?? 0, radix: 8))")
+        }
         #expect(mode("public/users") == 0o755)
     }
 

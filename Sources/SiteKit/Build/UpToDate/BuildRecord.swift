@@ -119,8 +119,7 @@ struct BuildRecord: Equatable, Sendable {
         let file = Self.path(cacheDirectory: cacheDirectory, destination: destination)
         // A record that cannot be written must not leave an older one in its place.
         guard let data = encoded(),
-              (try? FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent,
-                                                        withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])) != nil,
+              (try? PlainFile.makeFolders((file as NSString).deletingLastPathComponent, mode: 0o700)) != nil,
               // The owner's alone, as the HTTP cache's entries are: it names the APIs' URLs.
               (try? CacheFiles.writeAtomically(data, to: file, mode: 0o600)) != nil else {
             CacheFiles.remove(file)
