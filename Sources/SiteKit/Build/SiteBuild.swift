@@ -34,7 +34,7 @@ public struct SiteBuild: Sendable {
             reporter.info("note: \(list) (draft: true), not published; remove that line to publish \(drafts.count == 1 ? "it" : "them").")
         }
         warnOfContentNotes(content)
-        noteMissingContentFolder(destination: options.outputFolder(settings.output))
+        try noteMissingContentFolder(destination: options.outputFolder(settings.output))
         noteUnusedTemplates(sources.unused)
         for note in sources.ignored { reporter.info("note: \(note).") }
         noteUnreadContent(loader.unreadEntries())
@@ -197,11 +197,19 @@ public struct SiteBuild: Sendable {
     /// Says that there is no `content/` folder: the pages use their built-in texts and the site
     /// has no pages of its own. A warning when the output holds pages of their own that this
     /// build will remove (a checkout or deploy script that lost the folder), a note otherwise.
-    private func noteMissingContentFolder(destination: URL) {
+    private func noteMissingContentFolder(destination: URL) throws {
         let folder = options.contentDirectory
-        var isFolder: ObjCBool = false
-        guard !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) || !isFolder.boolValue else { return }
         let shown = folder.lastPathComponent + "/"
+        var info = stat()
+        if stat(folder.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return }
+        // Something that is no folder (a file, a link to nowhere or round in a loop, a pipe: a
+        // volume not mounted, a broken deploy link) is no missing folder: the pages would go.
+        if lstat(folder.path, &info) == 0 {
+            let what = FileKind.problem(folder, expected: "the folder of the site's Markdown pages", folder: "")
+                ?? "it is a file, not a folder. Move it away and put the folder of the site's Markdown pages there."
+            throw BuildError(step: "Load content", message: "\(folder.path): " + what.replacingOccurrences(of: "the file could not be read", with: "it could not be read")
+                + " Nothing of the site's own text could be read from it, so the build stops rather than publish without it.")
+        }
         let published = (OutputOwnership.writtenPaths(in: destination) ?? []).compactMap { path -> String? in
             let parts = path.split(separator: "/")
             guard parts.count == 2, parts[1] == "index.html", !SiteRenderer.builtInFolders.contains(String(parts[0])) else { return nil }
@@ -210,11 +218,11 @@ public struct SiteBuild: Sendable {
         if published.isEmpty {
             // Said once: site serve builds again at every change.
             guard Self.missingContentNoted.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else { return }
-            reporter.info("note: there is no \(shown) folder in \(folder.deletingLastPathComponent().path), so the home, People and Posts "
+            reporter.info("note: there is no \(shown) folder in \(folder.deletingLastPathComponent().path), so the home, People, Posts and 404 "
                 + "pages use their built-in texts and the site has no pages of its own (site init writes a \(shown) to start from).")
         } else {
             reporter.warning("there is no \(shown) folder in \(folder.deletingLastPathComponent().path), so the pages of their own that "
-                + "the last build published from it (\(published.shortList())) are removed by this one, and the home, People and Posts "
+                + "the last build published from it (\(published.shortList())) are removed by this one, and the home, People, Posts and 404 "
                 + "pages use their built-in texts. If the folder was lost (a checkout, a deploy script), put it back before publishing this site.")
         }
     }

@@ -295,6 +295,22 @@ struct SiteBuildTests {
         #expect(try harness.site.html("about/index.html").contains("Us."))
     }
 
+    @Test("a content/ that is no folder (a file, a link to nowhere, a link loop) stops the build, naming it, where it was taken for a missing folder and the site published without its pages", arguments: ["file", "dangling", "loop"])
+    func contentThatIsNoFolder(kind: String) async throws {
+        let harness = try BuildHarness(users: 2)
+        defer { harness.remove() }
+        let content = harness.folder.url.appendingPathComponent("content")
+        switch kind {
+        case "file": try Data("x".utf8).write(to: content)
+        case "dangling": try FileManager.default.createSymbolicLink(atPath: content.path, withDestinationPath: "/nonexistent/content")
+        default: try FileManager.default.createSymbolicLink(atPath: content.path, withDestinationPath: "content")
+        }
+        let error = await #expect(throws: BuildError.self) { try await harness.build() }
+        let text = error.map { "\($0)" } ?? ""
+        #expect(text.contains("Load content failed: \(content.path): it is ") && text.contains("the build stops rather than publish without it"), "\(text)")
+        #expect(!FileManager.default.fileExists(atPath: harness.output.path))
+    }
+
     @Test("a content folder that went away (a checkout, a deploy script) is a warning naming the pages of their own this build removes")
     func aLostContentFolderIsAWarning() async throws {
         let harness = try BuildHarness(users: 2)
