@@ -267,6 +267,10 @@ struct SettingsReader {
             }
             settings.links = style
         case "nationalities":
+            // A list inside, or a mapping, is no list of codes: said as such, not as "a single value".
+            if node.mapping != nil || node.sequence?.contains(where: { $0.scalar == nil }) == true {
+                throw fail(key, "a list of two-letter nationality codes, such as [us, fr, ir]", at: node)
+            }
             if let list = node.sequence {
                 settings.nationalities = try list.map { try text(key, $0).lowercased() }
             } else {

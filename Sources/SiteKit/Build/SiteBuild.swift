@@ -31,7 +31,7 @@ public struct SiteBuild: Sendable {
         let (content, drafts) = try await step("Load content") { try loader.loadAllWithDrafts(reserving: SiteRenderer.builtInFolders) }
         if !drafts.isEmpty {
             let list = drafts.count == 1 ? "\(drafts[0]) is a draft" : drafts.joined(separator: ", ") + " are drafts"
-            reporter.info("note: \(list) (draft: true), not published; remove that line to publish \(drafts.count == 1 ? "it" : "them").")
+            reporter.info("note: \(list), marked so by draft in the front matter, and not published; remove that line to publish \(drafts.count == 1 ? "it" : "them").")
         }
         warnOfContentNotes(content)
         try noteMissingContentFolder(destination: options.outputFolder(settings.output))

@@ -198,6 +198,13 @@ public struct ContentLoader: Sendable {
             throw ContentError(file: shown, line: matter.keyLines["draft"], message: "'draft: true' keeps a page of its own unpublished, "
                 + "but this file is the text of a page every site has, which is always published. Remove the line (or the file, for the built-in text).")
         }
+        // `Draft: true` is no draft, nor `Title:` a title: keys are read as written.
+        let known = ["title", "description", "draft", "menu", "weight"]
+        let nearMisses = matter.keyLines.keys.sorted().compactMap { key -> MarkdownNote? in
+            guard !known.contains(key), let meant = known.first(where: { $0 == key.lowercased() }) else { return nil }
+            return MarkdownNote(line: matter.keyLines[key] ?? 1, message: "the front matter key '\(key)' is not read as '\(meant)', "
+                + "as keys are read as written, in lowercase: write '\(meant)'")
+        }
         return ContentPage(
             name: name,
             title: title.flatMap { $0.isEmpty ? nil : $0 } ?? defaultTitle,
@@ -207,7 +214,8 @@ public struct ContentLoader: Sendable {
             sourceFile: file,
             markdownOptions: markdownOptions,
             takenIDs: takenIDs,
-            bodyLine: matter.bodyLine
+            bodyLine: matter.bodyLine,
+            frontMatterNotes: nearMisses
         )
     }
 
@@ -215,15 +223,17 @@ public struct ContentLoader: Sendable {
     /// (`menu`, true or false); anything else there is a mistake the menu would hide.
     private func checkMenuKeys(_ values: [String: FrontMatterValue], lines: [String: Int], file: String) throws {
         if let draft = values["draft"], draft.flag == nil {
-            throw ContentError(file: file, line: lines["draft"], message: "'draft' must be true or false. "
-                + "'draft: true' keeps the page unpublished, out of the menu and the sitemap, until the line is removed.")
+            throw ContentError(file: file, line: lines["draft"], message: "'draft' must be true or false (yes/no and on/off are read as those), "
+                + "not \(draft.text.map { $0.isEmpty ? "nothing" : $0 } ?? "a list or mapping"). 'draft: true' keeps the page unpublished, "
+                + "out of the menu and the sitemap, until the line is removed.")
         }
         if let weight = values["weight"], weight.number?.isFinite != true {
             throw ContentError(file: file, line: lines["weight"], message: "'weight' must be a number, such as 'weight: 2'. "
                 + "Pages of their own are listed in the site's menu by weight, lowest first, then by name.")
         }
         if let menu = values["menu"], menu.flag == nil {
-            throw ContentError(file: file, line: lines["menu"], message: "'menu' must be true or false. "
+            throw ContentError(file: file, line: lines["menu"], message: "'menu' must be true or false (yes/no and on/off are read as those), "
+                + "not \(menu.text.map { $0.isEmpty ? "nothing" : $0 } ?? "a list or mapping"). "
                 + "'menu: false' leaves the page out of the site's menu; it is still published.")
         }
     }

@@ -37,7 +37,8 @@ public struct ContentPage: Sendable, Equatable {
         isBuiltIn: Bool = false,
         markdownOptions: MarkdownOptions = [.smart],
         takenIDs: Set<String> = HeadingAnchors.reserved,
-        bodyLine: Int = 1
+        bodyLine: Int = 1,
+        frontMatterNotes: [MarkdownNote] = []
     ) {
         self.name = name
         self.title = title
@@ -46,7 +47,7 @@ public struct ContentPage: Sendable, Equatable {
         self.bodyMarkdown = bodyMarkdown
         let rendered = Markdown.rendered(from: bodyMarkdown, options: markdownOptions, takenIDs: takenIDs)
         self.bodyHTML = rendered.html
-        self.notes = rendered.notes.map { MarkdownNote(line: $0.line + bodyLine - 1, message: $0.message) }
+        self.notes = frontMatterNotes + rendered.notes.map { MarkdownNote(line: $0.line + bodyLine - 1, message: $0.message) }
         self.bodyLine = bodyLine
         self.sourceFile = sourceFile
         self.isBuiltIn = isBuiltIn
@@ -62,6 +63,9 @@ public struct ContentPage: Sendable, Equatable {
         let words = name.split(whereSeparator: { $0 == "-" || $0 == "_" }).joined(separator: " ")
         let name = (words.isEmpty ? name : words).precomposedStringWithCanonicalMapping
         guard let first = name.first else { return name }
+        // A first word already in mixed case (iOS, eBay) is spelled as its writer spelled it.
+        let firstWord = name.prefix { !$0.isWhitespace }
+        if firstWord.dropFirst().contains(where: \.isUppercase) { return name }
         return String(first).capitalized + name.dropFirst()
     }
 

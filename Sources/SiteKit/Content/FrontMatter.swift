@@ -22,7 +22,8 @@ struct FrontMatter: Sendable, Equatable {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard let open = lines.firstIndex(where: { !isBlank($0) }), isDelimiter(lines[open], allowDots: false) else {
             // Hugo's TOML front matter, which would otherwise be published as the page's first paragraph.
-            if let open = lines.firstIndex(where: { !isBlank($0) }), lines[open].trimmedWhiteSpace == "+++" {
+            if let open = lines.firstIndex(where: { !isBlank($0) }), lines[open].trimmedWhiteSpace == "+++",
+               lines.dropFirst(open + 1).contains(where: { $0.trimmedWhiteSpace == "+++" }) {
                 throw ContentError(file: file, line: open + 1, message: "front matter between '+++' lines is TOML, which site does "
                     + "not read (the page would show it as text). Write it as YAML between '---' lines: 'title = \"About\"' becomes 'title: About'.")
             }

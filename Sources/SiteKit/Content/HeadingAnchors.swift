@@ -24,7 +24,7 @@ public enum HeadingAnchors {
         let bytes = Array(html.utf8)
         let headings = Self.headings(in: bytes)
         guard !headings.isEmpty else { return html }
-        let ids = UniqueIDs.assign(headings.map(\.id), taken: taken)
+        let ids = UniqueIDs.assign(headings.map(\.id), taken: taken, fallback: "section")
         var result = ""
         result.reserveCapacity(bytes.count + 16 * headings.count)
         var copied = 0
@@ -64,7 +64,7 @@ public enum HeadingAnchors {
             guard let innerEnd = Self.find(closing, in: bytes, from: innerStart) else { break }
             let inner = String(decoding: bytes[innerStart..<innerEnd], as: UTF8.self)
             let end = innerEnd + closing.count
-            found.append(Heading(start: position, end: end, level: level, inner: inner, id: Slug.make(text(of: inner), fallback: "section")))
+            found.append(Heading(start: position, end: end, level: level, inner: inner, id: Slug.make(text(of: inner), fallback: "")))
             position = end
         }
         return found
@@ -97,19 +97,27 @@ public enum HeadingAnchors {
     /// templates does, else its own with the first number (from 2) that is no one's, neither an id
     /// given nor one a heading's text makes.
     private enum UniqueIDs {
-        static func assign(_ wanted: [String], taken: Set<String>) -> [String] {
-            let natural = Set(wanted)
+        /// `wanted` holds "" for a heading whose text makes no id (`## ???`): it gets `fallback`,
+        /// or a number after it, never another heading's own id.
+        static func assign(_ wanted: [String], taken: Set<String>, fallback: String) -> [String] {
+            let natural = Set(wanted.filter { !$0.isEmpty })
             var given = taken
             var next: [String: Int] = [:]
             var result: [String] = []
             result.reserveCapacity(wanted.count)
             // Each heading's own id is kept for the first heading that has it, wherever it is.
             var firstOwner: [String: Int] = [:]
-            for (index, id) in wanted.enumerated() where !taken.contains(id) && firstOwner[id] == nil { firstOwner[id] = index }
+            for (index, id) in wanted.enumerated() where !id.isEmpty && !taken.contains(id) && firstOwner[id] == nil { firstOwner[id] = index }
             given.formUnion(firstOwner.keys)
-            for (index, id) in wanted.enumerated() {
-                if firstOwner[id] == index {
-                    result.append(id)
+            for (index, own) in wanted.enumerated() {
+                if firstOwner[own] == index {
+                    result.append(own)
+                    continue
+                }
+                let id = own.isEmpty ? fallback : own
+                if own.isEmpty, !given.contains(fallback), !natural.contains(fallback) {
+                    given.insert(fallback)
+                    result.append(fallback)
                     continue
                 }
                 var number = next[id] ?? 2

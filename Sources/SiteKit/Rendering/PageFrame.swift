@@ -63,11 +63,11 @@ struct PageFrame: Sendable, Hashable {
     /// What every page of `section` at the depth of `root` shares, and all that the header and
     /// footer templates see. `nav.current` is the `aria-current` of the section's menu link:
     /// "page" on the page it links to, "true" (the current section) on the pages inside it.
-    /// `site`: the title, description (left out when empty, so that `{{#site.description}}` is
+    /// `site`: the title, description (left out when blank, so that `{{#site.description}}` is
     /// skipped), language and its direction.
     private var siteValues: [String: Any] {
         var values: [String: Any] = ["title": title, "language": language, "rightToLeft": WritingDirection.isRightToLeft(language)]
-        if !description.isEmpty { values["description"] = description }
+        if !description.trimmedWhiteSpace.isEmpty { values["description"] = description }
         return values
     }
 

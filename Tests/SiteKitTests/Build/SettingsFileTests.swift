@@ -300,4 +300,10 @@ struct SettingsFileTests {
         let (settings, _) = try SettingsFile.parse(line + "\n", shownAs: "site.yml")
         #expect(settings.nationalities == ["fr", "ir"])
     }
+
+    @Test("nationalities that are a mapping or hold a list are told to be a list of codes, not a single value", arguments: ["nationalities: {a: b}\n", "nationalities: [us, [fr]]\n"])
+    func nationalitiesOfTheWrongShape(text: String) {
+        let error = #expect(throws: SettingsError.self) { try SettingsFile.parse(text, shownAs: "site.yml") }
+        #expect(error?.description.contains("'nationalities' must be a list of two-letter nationality codes") == true, "\(String(describing: error))")
+    }
 }

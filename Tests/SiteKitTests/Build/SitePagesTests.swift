@@ -147,7 +147,7 @@ struct SitePagesTests {
         #expect(crumbs.contains(#"<li><a href="../index.html" dir="auto">Home</a></li>"#))
         #expect(crumbs.contains(/<li><a href="\.\.\/users\/(index|page\/[0-9]+)\.html" dir="auto">People<\/a><\/li>/), "breadcrumb to the person's list page")
         #expect(Self.text(files, "about/index.html").contains(#"<li><a href="../about/index.html" aria-current="page" dir="auto">About</a></li>"#))
-        #expect(Self.text(files, "404.html").contains(#"<li><a href="/users/index.html">People</a></li>"#))
+        #expect(Self.text(files, "404.html").contains(#"<li><a href="/users/index.html" dir="auto">People</a></li>"#))
         let locations = XMLText.values(of: "loc", in: try #require(files["sitemap.xml"]))
         #expect(locations.contains(harness.settings.baseURL + "users/") && !locations.contains { $0.hasSuffix("index.html") })
     }

@@ -174,11 +174,21 @@ struct ContentLoaderTests {
         }
         try withContent(["next.md": "---\ntitle: Next\ndraft: soon\n---\nSoon.\n"]) { loader in
             let failure = #expect(throws: ContentError.self) { try loader.loadAll() }
-            #expect(failure?.line == 3 && failure?.message.hasPrefix("'draft' must be true or false.") == true, "\(String(describing: failure))")
+            #expect(failure?.line == 3 && failure?.message.hasPrefix("'draft' must be true or false (yes/no and on/off are read as those), not soon.") == true, "\(String(describing: failure))")
         }
         try withContent(["users.md": "---\ndraft: true\n---\nPeople.\n"]) { loader in
             let failure = #expect(throws: ContentError.self) { try loader.loadAll() }
             #expect(failure?.line == 2 && failure?.message.contains("this file is the text of a page every site has") == true, "\(String(describing: failure))")
+        }
+    }
+
+    @Test("a front matter key that differs from one the site reads only in letter case (Draft, Title) is noted on its line; a draft's type error names the value")
+    func nearMissKeys() throws {
+        try withContent(["soon.md": "---\nTitle: Next\nDraft: true\nauthor: me\n---\nSoon.\n"]) { loader in
+            let page = try #require(try loader.loadAll()["soon"], "published: Draft is no draft")
+            #expect(page.notes.map(\.line) == [3, 2])
+            #expect(page.notes.first?.message == "the front matter key 'Draft' is not read as 'draft', as keys are read as written, in lowercase: write 'draft'")
+            #expect(page.title == "Soon", "titled by its file name: Title is no title")
         }
     }
 
@@ -261,12 +271,13 @@ struct ContentLoaderTests {
 
     @Test("a title from a file name has spaces for its dashes and underscores: opening-hours.md is Opening hours, not Opening-hours")
     func titlesFromNamesHaveSpaces() throws {
-        try withContent(["opening-hours.md": "x", "my_page2.md": "x", "--odd__name--.md": "x", "x-ray.md": "x"]) { loader in
+        try withContent(["opening-hours.md": "x", "my_page2.md": "x", "--odd__name--.md": "x", "x-ray.md": "x", "iOS-tips.md": "x"]) { loader in
             let pages = try loader.loadAll()
             #expect(pages["opening-hours"]?.title == "Opening hours")
             #expect(pages["my-page2"]?.title == "My page2")
             #expect(pages["odd-name"]?.title == "Odd name")
             #expect(pages["x-ray"]?.title == "X ray")
+            #expect(pages["ios-tips"]?.title == "iOS tips", "a first word in mixed case is kept as written")
         }
     }
 
@@ -411,6 +422,14 @@ struct ContentLoaderTests {
         #expect(page.notes.first?.message.contains("tables are not CommonMark") == true)
         #expect(Markdown.rendered(from: "a | b\n\n- one | two\n---\n").notes.isEmpty, "pipes in text, a thematic break")
         #expect(Markdown.rendered(from: "a | b\n--|--\n").notes.map(\.line) == [2])
+    }
+
+    @Test("a page that starts with +++ but never closes it has no TOML front matter: the line is text")
+    func unclosedPlusesAreText() throws {
+        try withContent(["about.md": "+++\nHello world.\n"]) { loader in
+            let page = try #require(try loader.loadAll()["about"])
+            #expect(page.bodyHTML.contains("Hello world."))
+        }
     }
 
     @Test("front matter between +++ lines (TOML, as Hugo allows) is an error on its line, not a first paragraph of TOML on the page")

@@ -96,6 +96,13 @@ struct MarkdownTests {
             <h2 id="main-2">Main 2</h2>
 
             """)
+        // A heading whose text makes no id gets "section" only when no heading's text makes it.
+        #expect(Markdown.html(from: "## !!!\n\n## Section\n\n## ???\n") == """
+            <h2 id="section-2">!!!</h2>
+            <h2 id="section">Section</h2>
+            <h2 id="section-3">???</h2>
+
+            """)
     }
 
     @Test("a comment alone is no loss, but text after a comment in its block is: safe mode drops the block, and the note says so")

@@ -80,7 +80,7 @@ struct CompiledTemplateTests {
         let context: [String: Any] = [
             "tags": ["red", "green & <blue>", 3, 2.5, true, NSNull(), ["title": "a map"] as [String: Any], ["x", "y"] as [Any], [] as [Any]] as [Any],
             "texts": ["a\"b", "c"], "people": [["name": "Ann"]] as [[String: Any]], "mixed": [["k": "v"] as [String: String], 1] as [Any],
-            "empty": [] as [Any],
+            "empty": [] as [Any], "blanks": ["a", "", " "] as [Any],
         ]
         let (fast, folder) = try Self.templates(["lists": source], engine: .compiledOnly)
         let slow = try TemplateSet(TemplateSources(overridesIn: folder.url), engine: .interpreter)
@@ -89,10 +89,10 @@ struct CompiledTemplateTests {
         let interpreted = try slow.render("lists", context)
         #expect(compiled == nil || compiled.map { String(decoding: $0, as: UTF8.self) } == interpreted)
         #expect(interpreted.hasPrefix("[red, green &amp; &lt;blue&gt;, 3, 2.5, true, x, y][red, green & <blue>, 3, 2.5, true, x, y][a&quot;b, c][][1][][c, a&quot;b]"), "\(interpreted)")
-        let plain = "[{{tags}}][{{{tags}}}][{{texts}}][{{people}}][{{mixed}}][{{empty}}]"
+        let plain = "[{{tags}}][{{{tags}}}][{{texts}}][{{people}}][{{mixed}}][{{empty}}][{{blanks}}]"
         let (both, _) = try Self.templates(["plain": plain], engine: .compiledOnly)
         let bytes = try #require(try both.compiledRender("plain", context))
-        #expect(String(decoding: bytes, as: UTF8.self) == "[red, green &amp; &lt;blue&gt;, 3, 2.5, true, x, y][red, green & <blue>, 3, 2.5, true, x, y][a&quot;b, c][][1][]")
+        #expect(String(decoding: bytes, as: UTF8.self) == "[red, green &amp; &lt;blue&gt;, 3, 2.5, true, x, y][red, green & <blue>, 3, 2.5, true, x, y][a&quot;b, c][][1][][a]")
     }
 
     @Test("a value only the interpreter renders (an optional, a [String: String]) sends that page to it, with the same bytes")

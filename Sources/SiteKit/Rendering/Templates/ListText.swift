@@ -5,7 +5,8 @@ import Mustache
 /// text joined by ", " ("red, green"), as a reader would write them. Text, numbers and flags
 /// print as they do on their own; a mapping and a null print nothing, as they do on their own,
 /// and are left out; a list inside is joined the same way. Mustache's interpreter printed Swift's
-/// description of the array (`["red", "green"]`, quotes and brackets) into the page.
+/// description of the array (`["red", "green"]`, quotes and brackets) into the page. Blank text
+/// is left out too: `[a, "", " "]` reads "a", not "a, ,  ".
 ///
 /// The compiled rendering and the interpreter both print lists through `text(of:)`, so a page
 /// renders the same bytes whichever of them renders it.
@@ -16,7 +17,7 @@ enum ListText {
 
     private static func itemText(_ item: Any) -> String? {
         switch ContextValue(item) {
-        case .text(let text): return text
+        case .text(let text): return text.trimmedWhiteSpace.isEmpty ? nil : text
         case .number(let number): return String(number)
         case .flag(let flag): return flag ? "true" : "false"
         case .texts(let texts): return texts.isEmpty ? nil : text(of: texts)

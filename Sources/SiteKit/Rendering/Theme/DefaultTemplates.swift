@@ -44,7 +44,7 @@ enum DefaultTemplates {
     {{/site.description}}{{/page.description}}{{#canonical}}<link rel="canonical" href="{{canonical}}">
     {{/canonical}}<link rel="stylesheet" href="{{root}}assets/site.css">
     <link rel="icon" href="{{root}}favicon.svg" type="image/svg+xml">
-    <link rel="alternate" type="application/atom+xml" title="Posts" href="{{root}}feed.xml">
+    <link rel="alternate" type="application/atom+xml" title="{{sections.posts}}" href="{{root}}feed.xml">
     {{#pagination.prev}}<link rel="prev" href="{{href}}">
     {{/pagination.prev}}{{#pagination.next}}<link rel="next" href="{{href}}">
     {{/pagination.next}}</head>

@@ -136,8 +136,8 @@ extension DefaultTemplates {
     <div class="intro">{{{intro}}}</div>
     <ul>
     <li><a href="{{root}}{{index}}">Home</a></li>
-    <li><a href="{{root}}users/{{index}}">People</a></li>
-    <li><a href="{{root}}posts/{{index}}">Posts</a></li>
+    <li><a href="{{root}}users/{{index}}" dir="auto">{{sections.users}}</a></li>
+    <li><a href="{{root}}posts/{{index}}" dir="auto">{{sections.posts}}</a></li>
     </ul>
     {{/content}}
     {{/layout}}
