@@ -39,22 +39,28 @@ struct YAMLProblem {
         if let line, problem.contains("cannot start any token"),
            yaml.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(line - 1).first?.contains("\t") == true {
             problem += "; that line holds a tab, and YAML is indented with spaces only"
-        } else if let hint = Self.quotingHint(for: problem) {
+        } else if let line, let hint = Self.quotingHint(for: problem, line: yaml.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(line - 1).first) {
             problem += "; " + hint
         }
     }
 
-    /// What the usual cause of a problem is when it is text that YAML reads as syntax, and that
-    /// quotes make text: most values people write are plain text.
-    private static func quotingHint(for problem: String) -> String? {
-        if problem.contains("mapping values are not allowed") {
-            return "a value holding a colon and a space (title: Note: read this) must be in quotes: title: \"Note: read this\""
+    /// What to write instead when the problem is text that YAML reads as syntax on `line` (`key:
+    /// value`), which quotes make text: the line itself, quoted. Nil when the line does not show
+    /// that cause (a mapping value in the wrong place because of its indentation, say).
+    private static func quotingHint(for problem: String, line: Substring?) -> String? {
+        guard let line, let colon = line.range(of: ": ") else { return nil }
+        let key = line[..<colon.lowerBound].trimmedWhiteSpace
+        let value = line[colon.upperBound...].trimmedWhiteSpace
+        guard !key.isEmpty, !value.isEmpty, !"\"'".contains(value.first!) else { return nil }
+        let quoted = "\(key): \"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        if problem.contains("mapping values are not allowed"), value.contains(": ") {
+            return "the value holds a colon and a space, which YAML reads as another key: put it in quotes, \(quoted)"
         }
-        if problem.contains("cannot start any token") {
-            return "a value that starts with @ or ` (title: @home) must be in quotes: title: \"@home\""
+        if problem.contains("cannot start any token"), let first = value.first, "@`%".contains(first) {
+            return "a value that starts with \(first) must be in quotes: \(quoted)"
         }
-        if problem.contains("undefined alias") {
-            return "a value that starts with * is read as an alias of an anchor (&name): put it in quotes, such as title: \"*star\""
+        if problem.contains("undefined alias"), value.hasPrefix("*") {
+            return "a value that starts with * is read as an alias of an anchor (&name): put it in quotes, \(quoted)"
         }
         return nil
     }

@@ -306,4 +306,11 @@ struct SettingsFileTests {
         let error = #expect(throws: SettingsError.self) { try SettingsFile.parse(text, shownAs: "site.yml") }
         #expect(error?.description.contains("'nationalities' must be a list of two-letter nationality codes") == true, "\(String(describing: error))")
     }
+
+    @Test("a mapping value in the wrong place because of its indentation gets no advice to quote a value that holds no colon")
+    func indentationGetsNoQuotingHint() {
+        let error = #expect(throws: SettingsError.self) { try SettingsFile.parse("markdown:\n  unsafe: false\n   extra: x\n", shownAs: "site.yml") }
+        #expect(error?.description.contains("mapping values are not allowed") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("quotes") == false, "\(String(describing: error))")
+    }
 }

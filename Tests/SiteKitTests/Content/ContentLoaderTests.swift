@@ -153,9 +153,10 @@ struct ContentLoaderTests {
     }
 
     @Test("text that YAML reads as syntax (a colon and a space, a leading @ or *) is an error that says to put the value in quotes", arguments: [
-        ("title: Note: read this", "must be in quotes: title: \"Note: read this\""),
-        ("title: @home", "must be in quotes: title: \"@home\""),
-        ("title: *star", "put it in quotes, such as title: \"*star\""),
+        ("title: Note: read this", "the value holds a colon and a space, which YAML reads as another key: put it in quotes, title: \"Note: read this\""),
+        ("author: @me", "a value that starts with @ must be in quotes: author: \"@me\""),
+        ("title: %pct", "a value that starts with % must be in quotes: title: \"%pct\""),
+        ("description: *x \"y\"", "put it in quotes, description: \"*x \\\"y\\\"\""),
     ])
     func quotingHints(line: String, hint: String) throws {
         try withContent(["about.md": "---\n\(line)\n---\nWords.\n"]) { loader in
