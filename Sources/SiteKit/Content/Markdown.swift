@@ -70,7 +70,7 @@ public enum Markdown {
         }
         guard let document else { return ("", []) }
         defer { cmark_node_free(document) }
-        var notes = MarkdownNote.tables(in: markdown)
+        var notes = MarkdownNote.tables(in: markdown, unsafe: options.contains(.unsafe))
         if !options.contains(.unsafe) {
             notes += MarkdownNote.rawHTML(in: document)
             dropDangerousLinks(in: document)

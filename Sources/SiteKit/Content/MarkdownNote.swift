@@ -52,14 +52,20 @@ public struct MarkdownNote: Sendable, Equatable {
         }
     }
 
-    /// Lines that look like the row under a table's header (`|---|---|`, `:--- | ---:`): tables
-    /// are GitHub's extension, not CommonMark, so the rows show as text, the dashes turned into
-    /// em dashes by smart punctuation. Lines inside fenced or indented code are passed over.
-    static func tables(in markdown: String) -> [MarkdownNote] {
+    /// Lines that look like the row under a table's header (`|---|---|`, `:--- | ---:`) below a
+    /// header row of as many cells, as GitHub reads a table (in a quote too): tables are GitHub's
+    /// extension, not CommonMark, so the rows show as text, the dashes turned into em dashes by
+    /// smart punctuation. One note, on the first table, counting the others; lines inside fenced
+    /// or indented code are passed over. `unsafe`: raw HTML is kept, so an HTML table would show.
+    static func tables(in markdown: String, unsafe: Bool = false) -> [MarkdownNote] {
         guard markdown.contains("-"), markdown.contains("|") else { return [] }
         var fence: Substring?
-        for (index, line) in markdown.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        var previous: Substring = ""
+        var found: [Int] = []
+        for (index, raw) in markdown.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = unquoted(raw)
             let trimmed = line.drop { $0 == " " }
+            defer { previous = fence == nil ? line : "" }
             if let open = fence {
                 if trimmed.hasPrefix(open) { fence = nil }
                 continue
@@ -68,27 +74,50 @@ public struct MarkdownNote: Sendable, Equatable {
                 fence = trimmed.prefix(3)
                 continue
             }
-            guard line.count - trimmed.count < 4, isDelimiterRow(trimmed) else { continue }
-            return [MarkdownNote(line: index + 1, message: "this looks like a table (a row of | and ---), but tables are not "
-                + "CommonMark, which site renders: the rows show as plain text. Write the table as a list, or as an HTML <table> "
-                + "with 'markdown: {unsafe: true}' in site.yml")]
+            guard line.count - trimmed.count < 4, let columns = delimiterColumns(trimmed),
+                  cells(previous.trimmedWhiteSpace[...]).count == columns, previous.contains("|") else { continue }
+            found.append(index + 1)
         }
-        return []
+        guard let first = found.first else { return [] }
+        let others = found.count - 1
+        return [MarkdownNote(line: first, message: "this looks like a table (a row of | and --- under a header row)"
+            + (others > 0 ? ", as do \(others) more after it" : "") + ", but tables are not CommonMark, which site renders: "
+            + "the rows show as plain text. Write the table as a list, or as an HTML <table>"
+            + (unsafe ? "" : " with 'markdown: {unsafe: true}' in site.yml"))]
     }
 
-    /// `| --- | :---: |`, `---|---`: cells of dashes (with colons at either end), at least two, or
-    /// one between pipes.
-    private static func isDelimiterRow(_ line: Substring) -> Bool {
-        guard line.contains("|") else { return false }
-        var cells = line.trimmedWhiteSpace.split(separator: "|", omittingEmptySubsequences: false)
+    /// The line without the `>` markers of the quotes it is in.
+    private static func unquoted(_ line: Substring) -> Substring {
+        var rest = line
+        while true {
+            let blank = rest.prefix { $0 == " " }
+            guard blank.count < 4, rest.dropFirst(blank.count).first == ">" else { return rest }
+            rest = rest.dropFirst(blank.count + 1)
+            if rest.first == " " { rest = rest.dropFirst() }
+        }
+    }
+
+    /// A row's cells: the text between pipes, a pipe at either end not counted.
+    private static func cells(_ row: Substring) -> [Substring] {
+        var cells = row.split(separator: "|", omittingEmptySubsequences: false)
         if cells.first?.trimmedWhiteSpace.isEmpty == true { cells.removeFirst() }
         if cells.last?.trimmedWhiteSpace.isEmpty == true { cells.removeLast() }
-        guard !cells.isEmpty, cells.count >= 2 || line.trimmedWhiteSpace.hasPrefix("|") else { return false }
-        return cells.allSatisfy { cell in
+        return cells
+    }
+
+    /// How many columns a delimiter row (`| --- | :---: |`, `---|---`: cells of dashes, with colons
+    /// at either end) has; nil when the line is no such row.
+    private static func delimiterColumns(_ line: Substring) -> Int? {
+        guard line.contains("|") else { return nil }
+        let row = line.trimmedWhiteSpace[...]
+        let cells = cells(row)
+        guard !cells.isEmpty, cells.count >= 2 || row.hasPrefix("|") else { return nil }
+        let isDelimiter = cells.allSatisfy { cell in
             var text = Substring(cell.trimmedWhiteSpace)
             if text.hasPrefix(":") { text = text.dropFirst() }
             if text.hasSuffix(":") { text = text.dropLast() }
             return !text.isEmpty && text.allSatisfy { $0 == "-" }
         }
+        return isDelimiter ? cells.count : nil
     }
 }

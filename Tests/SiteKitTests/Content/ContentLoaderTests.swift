@@ -423,6 +423,15 @@ struct ContentLoaderTests {
         #expect(page.notes.first?.message.contains("tables are not CommonMark") == true)
         #expect(Markdown.rendered(from: "a | b\n\n- one | two\n---\n").notes.isEmpty, "pipes in text, a thematic break")
         #expect(Markdown.rendered(from: "a | b\n--|--\n").notes.map(\.line) == [2])
+        // As GitHub reads tables: a header row of as many cells above, in a quote too.
+        #expect(Markdown.rendered(from: "Text.\n\n|---|---|\n").notes.isEmpty, "no header row")
+        #expect(Markdown.rendered(from: "| a | b |\n|---|---|---|\n").notes.isEmpty, "three columns under two")
+        #expect(Markdown.rendered(from: "> | q | r |\n> | --- | ---: |\n").notes.map(\.line) == [2])
+        let two = Markdown.rendered(from: "| a | b |\n|---|---|\n\ntext\n\n| c | d |\n|---|---|\n")
+        #expect(two.notes.map(\.line) == [2])
+        #expect(two.notes.first?.message.hasPrefix("this looks like a table (a row of | and --- under a header row), as do 1 more after it, but") == true)
+        let unsafe = Markdown.rendered(from: "| a | b |\n|---|---|\n", options: [.smart, .unsafe])
+        #expect(unsafe.notes.first?.message.hasSuffix("or as an HTML <table>") == true, "markdown.unsafe is on already")
     }
 
     @Test("a page that starts with +++ but never closes it has no TOML front matter: the line is text")
