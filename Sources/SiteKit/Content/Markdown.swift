@@ -87,17 +87,12 @@ public enum Markdown {
     /// image's description).
     private static func dropDangerousLinks(in document: OpaquePointer) {
         var dangerous: [OpaquePointer] = []
-        guard let iterator = cmark_iter_new(document) else { return }
-        while true {
-            let event = cmark_iter_next(iterator)
-            guard event != CMARK_EVENT_DONE else { break }
-            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+        forEachNode(in: document) { node in
             let type = cmark_node_get_type(node)
             guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE,
-                  let url = cmark_node_get_url(node), isDangerous(String(cString: url)) else { continue }
+                  let url = cmark_node_get_url(node), isDangerous(String(cString: url)) else { return }
             dangerous.append(node)
         }
-        cmark_iter_free(iterator)
         // Innermost first: a node is only taken apart once nothing inside it is still listed.
         for node in dangerous.reversed() {
             while let child = cmark_node_first_child(node) {
@@ -105,6 +100,18 @@ public enum Markdown {
             }
             cmark_node_unlink(node)
             cmark_node_free(node)
+        }
+    }
+
+    /// Calls `body` with every node of `document`, in document order, each once (on entering it).
+    /// The tree must not change meanwhile: collect the nodes to change, then change them.
+    static func forEachNode(in document: OpaquePointer, _ body: (OpaquePointer) -> Void) {
+        guard let iterator = cmark_iter_new(document) else { return }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            guard event != CMARK_EVENT_DONE else { break }
+            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) { body(node) }
         }
     }
 

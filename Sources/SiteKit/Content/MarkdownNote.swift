@@ -15,19 +15,14 @@ public struct MarkdownNote: Sendable, Equatable {
     /// comments are passed over: they show nothing either way.
     static func rawHTML(in document: OpaquePointer) -> [MarkdownNote] {
         var found: [(line: Int, text: String)] = []
-        guard let iterator = cmark_iter_new(document) else { return [] }
-        defer { cmark_iter_free(iterator) }
-        while true {
-            let event = cmark_iter_next(iterator)
-            guard event != CMARK_EVENT_DONE else { break }
-            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+        Markdown.forEachNode(in: document) { node in
             let type = cmark_node_get_type(node)
             guard type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE,
-                  let literal = cmark_node_get_literal(node) else { continue }
+                  let literal = cmark_node_get_literal(node) else { return }
             let text = String(cString: literal).trimmedWhiteSpace
             // A comment shows nothing either way; a block that opens with one holds the rest of
             // its lines too (`<!-- TODO --> Welcome.`), and that is lost.
-            guard !isCommentOnly(text) else { continue }
+            guard !isCommentOnly(text) else { return }
             var line = Int(cmark_node_get_start_line(node))
             // An inline node has no position of its own in cmark 0.30: its paragraph's.
             if line == 0, let parent = cmark_node_parent(node) { line = Int(cmark_node_get_start_line(parent)) }

@@ -180,9 +180,7 @@ struct SiteBuildTests {
         defer { harness.remove() }
         _ = try await harness.build()
         #expect(try harness.site.html("404.html").contains("<h1 dir=\"auto\">Page not found</h1>\n<div class=\"intro\"><p>There is no page at this address."))
-        let content = harness.folder.url.appendingPathComponent("content")
-        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
-        try Data("---\ntitle: Lost?\n---\nTry the *people* list.\n".utf8).write(to: content.appendingPathComponent("404.md"))
+        try harness.writeContent(["404.md": "---\ntitle: Lost?\n---\nTry the *people* list.\n"])
         _ = try await harness.build()
         let page = try harness.site.html("404.html")
         #expect(page.contains("<h1 dir=\"auto\">Lost?</h1>") && page.contains("<p>Try the <em>people</em> list.</p>"))
@@ -211,10 +209,7 @@ struct SiteBuildTests {
     func descriptionsAndHeadings() async throws {
         var harness = try BuildHarness(users: 2)
         defer { harness.remove() }
-        let content = harness.folder.url.appendingPathComponent("content")
-        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
-        try Data("---\ntitle: دربارهٔ ما\n---\nWords.\n".utf8).write(to: content.appendingPathComponent("about.md"))
-        try Data("---\ntitle: Hours\ndescription: When we are open.\n---\nDaily.\n".utf8).write(to: content.appendingPathComponent("hours.md"))
+        try harness.writeContent(["about.md": "---\ntitle: دربارهٔ ما\n---\nWords.\n", "hours.md": "---\ntitle: Hours\ndescription: When we are open.\n---\nDaily.\n"])
         harness.settings.description = "People & posts, \"live\""
         _ = try await harness.build()
         let about = try harness.site.html("about/index.html")
@@ -237,10 +232,7 @@ struct SiteBuildTests {
     func renamedSections() async throws {
         let harness = try BuildHarness(users: 3)
         defer { harness.remove() }
-        let content = harness.folder.url.appendingPathComponent("content")
-        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
-        try Data("---\ntitle: Directory\n---\nEveryone.\n".utf8).write(to: content.appendingPathComponent("users.md"))
-        try Data("---\ntitle: Journal & notes\n---\nWritten.\n".utf8).write(to: content.appendingPathComponent("posts.md"))
+        try harness.writeContent(["users.md": "---\ntitle: Directory\n---\nEveryone.\n", "posts.md": "---\ntitle: Journal & notes\n---\nWritten.\n"])
         _ = try await harness.build()
         let home = try harness.site.html("index.html")
         #expect(home.contains("<li><a href=\"users/\" dir=\"auto\">Directory</a></li>") && home.contains(">Journal &amp; notes</a></li>"))
@@ -259,12 +251,7 @@ struct SiteBuildTests {
     func brokenContentLinks() async throws {
         let harness = try BuildHarness(users: 2)
         defer { harness.remove() }
-        let content = harness.folder.url.appendingPathComponent("content")
-        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
-        try Data("---\ntitle: Links\n---\nFine: [home](../), [people](../users/), [about](../about/), [a post](../posts/), [feed](/feed.xml).\n\n[x](https://example.org/) [m](mailto:a@b.c) [f](#top)\n\nBroken: [About](about.md) and ![map](img/map.png).\n".utf8)
-            .write(to: content.appendingPathComponent("links.md"))
-        try Data("Us.\n".utf8).write(to: content.appendingPathComponent("about.md"))
-        try Data("Go to [the people](users/) or [up](../x/).\n".utf8).write(to: content.appendingPathComponent("index.md"))
+        try harness.writeContent(["links.md": "---\ntitle: Links\n---\nFine: [home](../), [people](../users/), [about](../about/), [a post](../posts/), [feed](/feed.xml).\n\n[x](https://example.org/) [m](mailto:a@b.c) [f](#top)\n\nBroken: [About](about.md) and ![map](img/map.png).\n", "about.md": "Us.\n", "index.md": "Go to [the people](users/) or [up](../x/).\n"])
         _ = try await harness.build()
         let warnings = harness.text.split(separator: "\n").filter { $0.hasPrefix("warning: content/") }.map(String.init)
         #expect(warnings == [
@@ -288,10 +275,7 @@ struct SiteBuildTests {
     func draftsAreNotPublished() async throws {
         let harness = try BuildHarness(users: 2)
         defer { harness.remove() }
-        let content = harness.folder.url.appendingPathComponent("content")
-        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
-        try Data("---\ntitle: Next week\ndraft: true\n---\nSoon.\n".utf8).write(to: content.appendingPathComponent("next.md"))
-        try Data("---\ntitle: About\n---\nUs.\n".utf8).write(to: content.appendingPathComponent("about.md"))
+        try harness.writeContent(["next.md": "---\ntitle: Next week\ndraft: true\n---\nSoon.\n", "about.md": "---\ntitle: About\n---\nUs.\n"])
         _ = try await harness.build()
         #expect(harness.text.contains("note: content/next.md is a draft, marked so by draft in the front matter, and not published; remove that line to publish it."), "\(harness.text)")
         #expect(!FileManager.default.fileExists(atPath: harness.output.appendingPathComponent("next").path))
@@ -320,9 +304,7 @@ struct SiteBuildTests {
     func aLostContentFolderIsAWarning() async throws {
         let harness = try BuildHarness(users: 2)
         defer { harness.remove() }
-        let content = harness.folder.url.appendingPathComponent("content")
-        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
-        for name in ["about", "contact"] { try Data("Words.\n".utf8).write(to: content.appendingPathComponent(name + ".md")) }
+        let content = try harness.writeContent(["about.md": "Words.\n", "contact.md": "Words.\n"])
         _ = try await harness.build()
         #expect(!harness.text.contains("content/ folder"))
         try FileManager.default.removeItem(at: content)
@@ -341,9 +323,7 @@ struct SiteBuildTests {
     func contentNotesAreWarnings() async throws {
         let harness = try BuildHarness(users: 2)
         defer { harness.remove() }
-        let content = harness.folder.url.appendingPathComponent("content")
-        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
-        try Data("---\ntitle: Hours\n---\nOpen<br>daily.\n\n| Day | Hours |\n|-----|-------|\n".utf8).write(to: content.appendingPathComponent("hours.md"))
+        try harness.writeContent(["hours.md": "---\ntitle: Hours\n---\nOpen<br>daily.\n\n| Day | Hours |\n|-----|-------|\n"])
         _ = try await harness.build()
         #expect(harness.text.contains("warning: content/hours.md:4: raw HTML (<br>) is left out of the page"), "\(harness.text)")
         #expect(harness.text.contains("warning: content/hours.md:7: this looks like a table"), "\(harness.text)")

@@ -42,6 +42,16 @@ struct BuildHarness {
     }
 
     func remove() { folder.remove() }
+
+    /// Writes `files` (name → Markdown) into the project's `content/`, making the folder, and
+    /// returns the folder.
+    @discardableResult
+    func writeContent(_ files: [String: String]) throws -> URL {
+        let content = folder.url.appendingPathComponent("content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        for (name, text) in files { try Data(text.utf8).write(to: content.appendingPathComponent(name)) }
+        return content
+    }
 }
 
 /// What a reporter printed, kept for assertions.
