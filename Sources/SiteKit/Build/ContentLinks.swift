@@ -15,27 +15,45 @@ enum ContentLinks {
         var file: String
         /// The file line the link is written on, when the Markdown names it as the HTML does.
         var line: Int?
-        /// The link as the page holds it (`about.md`, `../img/map.png`).
+        /// The link as its writer wrote it, more or less (`about.md`, `../img/map.png`).
         var link: String
         /// Why it leads nowhere, and what to write instead, in words.
         var reason: String
+        /// A picture's address rather than a link's.
+        var isPicture = false
     }
 
     /// The broken links of `pages`. `exists`: whether the site (or the output folder, for files
     /// put there by hand) has a file at a path from its root (`about/index.html`); `basePath`:
-    /// the path of `base_url` (`/`, `/project/`), from which absolute links start.
-    static func broken(in pages: [ContentPage], basePath: String, exists: (String) -> Bool) -> [Broken] {
+    /// the path of `base_url` (`/`, `/project/`), from which absolute links start; `fileLinks`:
+    /// whether the site links to folders' pages by their file (`links: files`).
+    static func broken(in pages: [ContentPage], basePath: String, fileLinks: Bool = false, exists: (String) -> Bool) -> [Broken] {
         var found: [Broken] = []
-        let names = Set(pages.map(\.name))
+        // The pages a Markdown file gives, by that file's name (`about` for content/about.md).
+        var pageOfFile: [String: String] = [:]
+        for page in pages where !page.isBuiltIn {
+            pageOfFile[String(page.sourceFile.lastPathComponent.dropLast(".md".count))] = page.name
+        }
         for page in pages.sorted(by: { $0.sourceFile.path < $1.sourceFile.path }) where !page.isBuiltIn {
             let shown = page.sourceFile.deletingLastPathComponent().lastPathComponent + "/" + page.sourceFile.lastPathComponent
             let folder = folder(of: page)
-            for link in links(in: page.bodyHTML) {
-                guard let reason = problem(link, from: folder, basePath: basePath, names: names, exists: exists) else { continue }
-                found.append(Broken(file: shown, line: line(of: link, in: page), link: link, reason: reason))
+            var seen = Set<String>()
+            for link in page.links where seen.insert("\(link.line) \(link.url)").inserted {
+                guard let reason = problem(link.url, from: folder, basePath: basePath, fileLinks: fileLinks, pageOfFile: pageOfFile,
+                                           exists: exists) else { continue }
+                found.append(Broken(file: shown, line: link.line, link: shownLink(link.url), reason: reason, isPicture: link.isPicture))
             }
         }
         return found
+    }
+
+    /// The link as its writer likely wrote it: cmark percent-encodes what it reads
+    /// (`users/%D0%B7…` for `users/з…`), which is decoded for the message unless that would show
+    /// a control character.
+    private static func shownLink(_ url: String) -> String {
+        guard let decoded = url.removingPercentEncoding,
+              !decoded.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return url }
+        return decoded
     }
 
     /// The folder a page's body is shown in, from the site's root (`""` for the home page,
@@ -48,37 +66,28 @@ enum ContentLinks {
         }
     }
 
-    /// Every `href` and `src` of cmark's HTML, entities decoded, in order, each once.
-    static func links(in html: String) -> [String] {
-        var links: [String] = []
-        for attribute in [" href=\"", " src=\""] {
-            var rest = html[...]
-            while let start = rest.range(of: attribute) {
-                rest = rest[start.upperBound...]
-                guard let end = rest.firstIndex(of: "\"") else { break }
-                let value = String(rest[..<end]).replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
-                    .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&amp;", with: "&")
-                if !links.contains(value) { links.append(value) }
-                rest = rest[end...]
-            }
-        }
-        return links
-    }
-
     /// Why `link`, on a page shown in `folder`, leads to no file of the site; nil when it does,
     /// or cannot be told.
-    private static func problem(_ link: String, from folder: String?, basePath: String, names: Set<String>,
-                                exists: (String) -> Bool) -> String? {
+    private static func problem(_ link: String, from folder: String?, basePath: String, fileLinks: Bool,
+                                pageOfFile: [String: String], exists: (String) -> Bool) -> String? {
         guard !link.isEmpty, !link.hasPrefix("#"), !link.hasPrefix("//"), !hasScheme(link) else { return nil }
-        var path = String(link.prefix { $0 != "?" && $0 != "#" })
-        path = path.removingPercentEncoding ?? path
+        let written = String(link.prefix { $0 != "?" && $0 != "#" })
+        // An encoded slash is no folder separator to a server: site serve, like most, answers 404.
+        if written.lowercased().contains("%2f") {
+            return "it holds an encoded slash (%2F), which servers do not take for a folder: write a plain /"
+        }
+        let path = written.removingPercentEncoding ?? written
         let target: String
         if path.hasPrefix("/") {
             let base = basePath.removingPercentEncoding ?? basePath
             guard path.hasPrefix(base) || path + "/" == base else {
-                return "it starts from the server's root, and the site is served at \(basePath) (base_url's path): start it with \(basePath)"
+                return "it starts from the server's root, and the site is served at \(basePath) (base_url's path), so it leads "
+                    + "outside the site: start it with \(basePath)"
             }
-            target = String(path.dropFirst(min(base.count, path.count)))
+            guard let resolved = resolve(String(path.dropFirst(min(base.count, path.count)))) else {
+                return "it climbs above the site's path, \(basePath), with .."
+            }
+            target = resolved
         } else {
             // The 404 page is shown at any address: a relative link leads somewhere else from each.
             guard let folder else { return "the 404 page is shown at any address, so a link on it must start from the site's path (\(basePath))" }
@@ -87,16 +96,24 @@ enum ContentLinks {
             }
             target = resolved
         }
+        if target.split(separator: "/").contains(where: { $0.hasPrefix(".") && $0 != ".well-known" }) {
+            return "it leads to a hidden file or folder (a name starting with a dot), which the site's server does not serve"
+        }
         if target.isEmpty || target.hasSuffix("/") ? exists(target + "index.html") : (exists(target) || exists(target + "/index.html")) {
             return nil
         }
         let here = folder.map { $0.isEmpty ? "the home page" : $0 } ?? "the 404 page"
-        var reason = "no page or file of the site is there (from \(here), it leads to /\(target))"
+        var reason = "no page or file of the site is there (from \(here), it leads to \(basePath)\(target))"
         // The usual mistake: the Markdown file named instead of its page.
-        let stem = (target as NSString).lastPathComponent.hasSuffix(".md") ? String((target as NSString).lastPathComponent.dropLast(3)) : nil
-        if let stem, let name = names.first(where: { $0 == Slug.make(stem, fallback: "") }) {
-            let page = name == "index" ? "" : name == "users" || name == "posts" ? name + "/" : name + "/"
-            reason += "; content/\(stem).md is published at /\(page), so from here write \(relative(to: page, from: folder ?? ""))"
+        let file = (target as NSString).lastPathComponent
+        if file.hasSuffix(".md"), let name = pageOfFile[String(file.dropLast(3))] {
+            let page = switch name {
+            case "index": fileLinks ? "index.html" : ""
+            case "404": "404.html"
+            default: name + "/" + (fileLinks ? "index.html" : "")
+            }
+            let write = folder == nil ? basePath + page : relative(to: page, from: folder ?? "")
+            reason += "; content/\(file) is published at \(basePath)\(page), so from here write \(write)"
         }
         return reason
     }
@@ -130,15 +147,5 @@ enum ContentLinks {
     private static func hasScheme(_ link: String) -> Bool {
         guard let colon = link.firstIndex(of: ":"), let first = link.first, first.isLetter else { return false }
         return link[..<colon].allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) }
-    }
-
-    /// The file line of the first Markdown line that holds `link` as written, or nil.
-    private static func line(of link: String, in page: ContentPage) -> Int? {
-        let written = [link, link.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? link]
-        for (index, line) in page.bodyMarkdown.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-        where written.contains(where: { line.contains($0) }) {
-            return page.bodyLine + index
-        }
-        return nil
     }
 }

@@ -205,8 +205,11 @@ public struct SiteBuild: Sendable {
         // Something that is no folder (a file, a link to nowhere or round in a loop, a pipe: a
         // volume not mounted, a broken deploy link) is no missing folder: the pages would go.
         if lstat(folder.path, &info) == 0 {
-            let what = FileKind.problem(folder, expected: "the folder of the site's Markdown pages", folder: "")
+            var what = FileKind.problem(folder, expected: "the folder of the site's Markdown pages", folder: "")
                 ?? "it is a file, not a folder. Move it away and put the folder of the site's Markdown pages there."
+            if what.hasPrefix("it is not a regular file") {
+                what = "it is a named pipe, a device or a socket, not a folder. Move it away and put the folder of the site's Markdown pages there."
+            }
             throw BuildError(step: "Load content", message: "\(folder.path): " + what.replacingOccurrences(of: "the file could not be read", with: "it could not be read")
                 + " Nothing of the site's own text could be read from it, so the build stops rather than publish without it.")
         }
@@ -230,14 +233,19 @@ public struct SiteBuild: Sendable {
     /// Says which links of the content's Markdown lead to no file of the site (see `ContentLinks`),
     /// at most five a file: a warning each, as the page is published with them.
     private func warnOfBrokenContentLinks(_ content: [String: ContentPage], written: Set<String>, destination: URL) {
-        let broken = ContentLinks.broken(in: Array(content.values), basePath: settings.basePath) { path in
-            written.contains(path) || FileManager.default.fileExists(atPath: destination.appendingPathComponent(path).path)
+        // The output's own files count, those put there by hand, which the build carries over;
+        // not those the last build wrote, which this one replaces (a page it no longer makes).
+        let lastBuilds = OutputOwnership.writtenPaths(in: destination) ?? []
+        let broken = ContentLinks.broken(in: Array(content.values), basePath: settings.basePath, fileLinks: settings.links == .files) { path in
+            written.contains(path)
+                || (!lastBuilds.contains(path) && FileManager.default.fileExists(atPath: destination.appendingPathComponent(path).path))
         }
         for (file, links) in Dictionary(grouping: broken, by: \.file).sorted(by: { $0.key < $1.key }) {
             for link in links.prefix(5) {
-                reporter.warning("\(file)\(link.line.map { ":\($0)" } ?? ""): the link \(link.link) leads nowhere: \(link.reason).")
+                reporter.warning("\(file)\(link.line.map { ":\($0)" } ?? ""): the \(link.isPicture ? "picture" : "link") \(link.link) leads nowhere: \(link.reason).")
             }
-            if links.count > 5 { reporter.warning("\(file): \(links.count - 5) more links lead nowhere (the first five are above).") }
+            let more = links.count - 5
+            if more > 0 { reporter.warning("\(file): \(more) more \(more == 1 ? "link or picture leads" : "links and pictures lead") nowhere (the first five are above).") }
         }
     }
 

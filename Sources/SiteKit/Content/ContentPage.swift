@@ -19,6 +19,8 @@ public struct ContentPage: Sendable, Equatable {
     public let notes: [MarkdownNote]
     /// The file line `bodyMarkdown` starts on.
     public let bodyLine: Int
+    /// The links and pictures of the Markdown, by file line.
+    public let links: [MarkdownLink]
     /// The file this text came from, or the file that would hold it for built-in text.
     public let sourceFile: URL
     /// `true` when the text is built in because the site has no file for this page.
@@ -49,6 +51,7 @@ public struct ContentPage: Sendable, Equatable {
         self.bodyHTML = rendered.html
         self.notes = frontMatterNotes + rendered.notes.map { MarkdownNote(line: $0.line + bodyLine - 1, message: $0.message) }
         self.bodyLine = bodyLine
+        self.links = rendered.links.map { MarkdownLink(url: $0.url, line: $0.line + bodyLine - 1, isPicture: $0.isPicture) }
         self.sourceFile = sourceFile
         self.isBuiltIn = isBuiltIn
     }

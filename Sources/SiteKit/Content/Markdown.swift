@@ -39,6 +39,14 @@ public struct MarkdownOptions: OptionSet, Sendable, Hashable {
     }
 }
 
+/// A link or picture of a page's Markdown: its address as cmark reads it (percent-encoded where
+/// it was not), and the line of the block it is in.
+public struct MarkdownLink: Sendable, Equatable {
+    public var url: String
+    public var line: Int
+    public var isPicture: Bool
+}
+
 /// CommonMark to HTML, via libcmark.
 public enum Markdown {
     /// Renders CommonMark `markdown` to an HTML fragment.
@@ -58,9 +66,9 @@ public enum Markdown {
     /// What rendering a page's Markdown gives: its HTML, and what the writer should know of it
     /// (`MarkdownNote`: raw HTML left out, a table CommonMark does not have), by line of `markdown`.
     public static func rendered(from markdown: String, options: MarkdownOptions = [.smart],
-                                takenIDs: Set<String> = HeadingAnchors.reserved) -> (html: String, notes: [MarkdownNote]) {
+                                takenIDs: Set<String> = HeadingAnchors.reserved) -> Rendered {
         // What cmark gives for no text, without a call per generated page (every person page).
-        guard !markdown.isEmpty else { return ("", []) }
+        guard !markdown.isEmpty else { return Rendered(html: "", notes: [], links: []) }
         let utf8 = Array(markdown.utf8)
         let document = utf8.withUnsafeBufferPointer { buffer -> OpaquePointer? in
             guard let base = buffer.baseAddress else { return nil }
@@ -68,19 +76,46 @@ public enum Markdown {
                 cmark_parse_document($0, buffer.count, options.cmarkOptions)
             }
         }
-        guard let document else { return ("", []) }
+        guard let document else { return Rendered(html: "", notes: [], links: []) }
         defer { cmark_node_free(document) }
         var notes = MarkdownNote.tables(in: markdown, unsafe: options.contains(.unsafe))
         if !options.contains(.unsafe) {
             notes += MarkdownNote.rawHTML(in: document)
             dropDangerousLinks(in: document)
         }
-        guard let rendered = cmark_render_html(document, options.cmarkOptions) else { return ("", notes) }
+        let links = Self.links(in: document)
+        guard let rendered = cmark_render_html(document, options.cmarkOptions) else { return Rendered(html: "", notes: notes, links: links) }
         defer { free(rendered) }
         // Controls and noncharacters (U+0001, U+007F, U+FFFE…) pass through cmark, as text or from
         // an entity such as `&#x7f;`, and HTML allows none of them: they go, as in every template value.
         let html = HeadingAnchors.add(to: HTML.removingForbidden(String(cString: rendered)), taken: takenIDs)
-        return (html, notes.sorted { $0.line < $1.line })
+        return Rendered(html: html, notes: notes.sorted { $0.line < $1.line }, links: links)
+    }
+
+    /// What `rendered(from:)` gives.
+    public struct Rendered: Sendable {
+        public var html: String
+        public var notes: [MarkdownNote]
+        /// The links and pictures of the Markdown, in order (raw HTML's are not among them).
+        public var links: [MarkdownLink]
+    }
+
+    /// Every link and picture of `document`, with the line of the block it is in (cmark 0.30
+    /// gives inline nodes no position of their own): the paragraph, heading or list item.
+    private static func links(in document: OpaquePointer) -> [MarkdownLink] {
+        var links: [MarkdownLink] = []
+        forEachNode(in: document) { node in
+            let type = cmark_node_get_type(node)
+            guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let url = cmark_node_get_url(node) else { return }
+            var line = 0
+            var block: OpaquePointer? = node
+            while let current = block, line == 0 {
+                line = Int(cmark_node_get_start_line(current))
+                block = cmark_node_parent(current)
+            }
+            links.append(MarkdownLink(url: String(cString: url), line: max(1, line), isPicture: type == CMARK_NODE_IMAGE))
+        }
+        return links
     }
 
     /// Replaces every link and image with a dangerous URL by what it contains (a link's text, an

@@ -56,27 +56,40 @@ public struct MarkdownNote: Sendable, Equatable {
         guard markdown.contains("-"), markdown.contains("|") else { return [] }
         var fence: Substring?
         var previous: Substring = ""
+        var inTable = false
         var found: [Int] = []
         for (index, raw) in markdown.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = unquoted(raw)
             let trimmed = line.drop { $0 == " " }
             defer { previous = fence == nil ? line : "" }
             if let open = fence {
-                if trimmed.hasPrefix(open) { fence = nil }
+                // A fence closes with at least as many of its characters, and nothing else.
+                let run = trimmed.prefix { $0 == open.first }
+                if run.count >= open.count, trimmed.dropFirst(run.count).trimmedWhiteSpace.isEmpty { fence = nil }
                 continue
             }
-            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
-                fence = trimmed.prefix(3)
+            if let first = trimmed.first, first == "`" || first == "~", line.count - trimmed.count < 4 {
+                let run = trimmed.prefix { $0 == first }
+                if run.count >= 3 {
+                    fence = run
+                    continue
+                }
+            }
+            // A table's rows run to the first blank line: a |---| among them is a body row.
+            if inTable {
+                if trimmed.trimmedWhiteSpace.isEmpty { inTable = false }
                 continue
             }
-            guard line.count - trimmed.count < 4, let columns = delimiterColumns(trimmed),
-                  cells(previous.trimmedWhiteSpace[...]).count == columns, previous.contains("|") else { continue }
+            guard line.count - trimmed.count < 4, !trimmed.hasPrefix("\t"), let columns = delimiterColumns(trimmed),
+                  previous.contains("|"), previous.prefix(while: { $0 == " " }).count < 4,
+                  cells(previous.trimmedWhiteSpace[...]).count == columns else { continue }
             found.append(index + 1)
+            inTable = true
         }
         guard let first = found.first else { return [] }
         let others = found.count - 1
         return [MarkdownNote(line: first, message: "this looks like a table (a row of | and --- under a header row)"
-            + (others > 0 ? ", as do \(others) more after it" : "") + ", but tables are not CommonMark, which site renders: "
+            + (others > 0 ? ", as \(others == 1 ? "does 1 more" : "do \(others) more") after it" : "") + ", but tables are not CommonMark, which site renders: "
             + "the rows show as plain text. Write the table as a list, or as an HTML <table>"
             + (unsafe ? "" : " with 'markdown: {unsafe: true}' in site.yml"))]
     }

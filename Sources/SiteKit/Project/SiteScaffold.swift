@@ -96,7 +96,8 @@ public struct SiteScaffold: Sendable {
         var made: [URL] = []
         for folder in missing {
             do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+                // 0755 less the umask, as every folder site makes: never world-writable under umask 000.
+                try PlainFile.makeFolder(folder.path)
             } catch {
                 throw ScaffoldError(message: "could not create the folder \(folder.path): \(FileProblem.describe(error)). Check that its parent folder is writable.")
             }

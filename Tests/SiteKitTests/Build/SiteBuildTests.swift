@@ -257,7 +257,7 @@ struct SiteBuildTests {
         #expect(warnings == [
             "warning: content/index.md:1: the link ../x/ leads nowhere: it climbs above the site's root (from the home page, each ../ goes one folder up).",
             "warning: content/links.md:8: the link about.md leads nowhere: no page or file of the site is there (from links/, it leads to /links/about.md); content/about.md is published at /about/, so from here write ../about/.",
-            "warning: content/links.md:8: the link img/map.png leads nowhere: no page or file of the site is there (from links/, it leads to /links/img/map.png).",
+            "warning: content/links.md:8: the picture img/map.png leads nowhere: no page or file of the site is there (from links/, it leads to /links/img/map.png).",
         ], "\(warnings)")
         #expect(try harness.site.html("links/index.html").contains("href=\"about.md\""), "published as written")
     }
@@ -268,7 +268,51 @@ struct SiteBuildTests {
                                sourceFile: URL(fileURLWithPath: "/site/content/about.md"))
         let broken = ContentLinks.broken(in: [page], basePath: "/project/") { ["about/index.html", "logo.svg"].contains($0) }
         #expect(broken.map(\.link) == ["/about/"])
-        #expect(broken.first?.reason.contains("the site is served at /project/ (base_url's path): start it with /project/") == true)
+        #expect(broken.first?.reason.contains("the site is served at /project/ (base_url's path), so it leads outside the site: start it with /project/") == true)
+    }
+
+    @Test("a broken link is named on the line of its own paragraph, as written (not percent-encoded), each place it is; a good link with the same start elsewhere is not")
+    func brokenLinkLines() {
+        let markdown = "Good: [a](../users/nancy-smith.html)\n\n`[x](bad.html)` in code.\n\nBad: [b](../users/nancy) and [c](bad.html).\n\n"
+            + "Again: [c](bad.html), [d](../users/зоран.html).\n"
+        let page = ContentPage(name: "about", title: "About", description: "", bodyMarkdown: markdown,
+                               sourceFile: URL(fileURLWithPath: "/site/content/about.md"), bodyLine: 4)
+        let broken = ContentLinks.broken(in: [page], basePath: "/") { $0 == "users/nancy-smith.html" }
+        #expect(broken.map { "\($0.line ?? 0) \($0.link)" } == ["8 ../users/nancy", "8 bad.html", "10 bad.html", "10 ../users/зоран.html"])
+    }
+
+    @Test("links a server does not serve as a folder's file are named: an encoded slash, a hidden file; a link to a Markdown file is told the page's address in the site's link style")
+    func linksServersRefuse() {
+        let page = ContentPage(name: "about", title: "About", description: "", bodyMarkdown: "[s](users%2Fx.html) [h](../.site-output) [m](contact.md) [i](../index.md)\n",
+                               sourceFile: URL(fileURLWithPath: "/site/content/about.md"))
+        let contact = ContentPage(name: "contact", title: "Contact", description: "", bodyMarkdown: "", sourceFile: URL(fileURLWithPath: "/site/content/contact.md"))
+        let home = ContentPage(name: "index", title: "Home", description: "", bodyMarkdown: "", sourceFile: URL(fileURLWithPath: "/site/content/index.md"))
+        let exists: (String) -> Bool = { [".site-output", "users/x.html", "contact/index.html", "index.html"].contains($0) }
+        let folders = ContentLinks.broken(in: [page, contact, home], basePath: "/", exists: exists)
+        #expect(folders.map(\.reason).map { $0.components(separatedBy: ": ").last ?? "" } == [
+            "write a plain /", "it leads to a hidden file or folder (a name starting with a dot), which the site's server does not serve",
+            "no page or file of the site is there (from about/, it leads to /about/contact.md); content/contact.md is published at /contact/, so from here write ../contact/",
+            "no page or file of the site is there (from about/, it leads to /index.md); content/index.md is published at /, so from here write ../",
+        ].map { $0.components(separatedBy: ": ").last ?? "" })
+        let files = ContentLinks.broken(in: [page, contact, home], basePath: "/", fileLinks: true, exists: exists)
+        #expect(files.last?.reason.hasSuffix("content/index.md is published at /index.html, so from here write ../index.html") == true, "\(files)")
+        #expect(files[2].reason.hasSuffix("so from here write ../contact/index.html") == true)
+    }
+
+    @Test("a link to a page this build no longer makes is broken in this build, not the next: the last build's files in the output do not count, files put there by hand do")
+    func linksToRemovedPages() async throws {
+        var harness = try BuildHarness(users: 2)
+        defer { harness.remove() }
+        try harness.writeContent(["about.md": "[new](../new/) [logo](../logo.svg)\n", "new.md": "Fresh.\n"])
+        _ = try await harness.build()
+        try Data("<svg/>".utf8).write(to: harness.output.appendingPathComponent("logo.svg"))
+        try FileManager.default.removeItem(at: harness.folder.url.appendingPathComponent("content/new.md"))
+        harness.settings.title = "Again"
+        let before = harness.text.count
+        _ = try await harness.build()
+        let said = String(harness.text.dropFirst(before))
+        #expect(said.contains("warning: content/about.md:1: the link ../new/ leads nowhere"), "\(said)")
+        #expect(!said.contains("logo.svg"), "a file put in the output by hand is there")
     }
 
     @Test("a draft (draft: true) is not published, linked from the menu or listed in the sitemap, and a note names it")

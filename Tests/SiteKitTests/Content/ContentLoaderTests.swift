@@ -429,7 +429,9 @@ struct ContentLoaderTests {
         #expect(Markdown.rendered(from: "> | q | r |\n> | --- | ---: |\n").notes.map(\.line) == [2])
         let two = Markdown.rendered(from: "| a | b |\n|---|---|\n\ntext\n\n| c | d |\n|---|---|\n")
         #expect(two.notes.map(\.line) == [2])
-        #expect(two.notes.first?.message.hasPrefix("this looks like a table (a row of | and --- under a header row), as do 1 more after it, but") == true)
+        #expect(two.notes.first?.message.hasPrefix("this looks like a table (a row of | and --- under a header row), as does 1 more after it, but") == true)
+        #expect(Markdown.rendered(from: "````\n```\n| a | b |\n|---|---|\n```\n````\n").notes.isEmpty, "a fence of four closes only with four")
+        #expect(Markdown.rendered(from: "| a | b |\n|---|---|\n| c | d |\n|---|---|\n").notes.first?.message.contains("more") == false, "one table")
         let unsafe = Markdown.rendered(from: "| a | b |\n|---|---|\n", options: [.smart, .unsafe])
         #expect(unsafe.notes.first?.message.hasSuffix("or as an HTML <table>") == true, "markdown.unsafe is on already")
     }
