@@ -27,7 +27,10 @@ enum ContentLinks {
     /// put there by hand) has a file at a path from its root (`about/index.html`); `basePath`:
     /// the path of `base_url` (`/`, `/project/`), from which absolute links start; `fileLinks`:
     /// whether the site links to folders' pages by their file (`links: files`).
-    static func broken(in pages: [ContentPage], basePath: String, fileLinks: Bool = false, exists: (String) -> Bool) -> [Broken] {
+    /// `drafts`: the names of the pages left out as drafts (`next` for content/next.md), whose
+    /// links are said to lead to a draft.
+    static func broken(in pages: [ContentPage], basePath: String, fileLinks: Bool = false, drafts: Set<String> = [],
+                       exists: (String) -> Bool) -> [Broken] {
         var found: [Broken] = []
         // The pages a Markdown file gives, by that file's name (`about` for content/about.md).
         var pageOfFile: [String: String] = [:]
@@ -40,7 +43,7 @@ enum ContentLinks {
             var seen = Set<String>()
             for link in page.links where seen.insert("\(link.line) \(link.url)").inserted {
                 guard let reason = problem(link.url, from: folder, basePath: basePath, fileLinks: fileLinks, pageOfFile: pageOfFile,
-                                           exists: exists) else { continue }
+                                           drafts: drafts, exists: exists) else { continue }
                 found.append(Broken(file: shown, line: link.line, link: shownLink(link.url), reason: reason, isPicture: link.isPicture))
             }
         }
@@ -69,7 +72,7 @@ enum ContentLinks {
     /// Why `link`, on a page shown in `folder`, leads to no file of the site; nil when it does,
     /// or cannot be told.
     private static func problem(_ link: String, from folder: String?, basePath: String, fileLinks: Bool,
-                                pageOfFile: [String: String], exists: (String) -> Bool) -> String? {
+                                pageOfFile: [String: String], drafts: Set<String>, exists: (String) -> Bool) -> String? {
         guard !link.isEmpty, !link.hasPrefix("#"), !link.hasPrefix("//"), !hasScheme(link) else { return nil }
         let written = String(link.prefix { $0 != "?" && $0 != "#" })
         // An encoded slash is no folder separator to a server: site serve, like most, answers 404.
@@ -101,6 +104,9 @@ enum ContentLinks {
         }
         if target.isEmpty || target.hasSuffix("/") ? exists(target + "index.html") : (exists(target) || exists(target + "/index.html")) {
             return nil
+        }
+        if let first = target.split(separator: "/").first, drafts.contains(String(first)), target.split(separator: "/").count <= 2 {
+            return "its page is a draft (draft: true in content/\(first).md), which is not published until that line is removed"
         }
         let here = folder.map { $0.isEmpty ? "the home page" : $0 } ?? "the 404 page"
         var reason = "no page or file of the site is there (from \(here), it leads to \(basePath)\(target))"

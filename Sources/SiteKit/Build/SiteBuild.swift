@@ -108,7 +108,7 @@ public struct SiteBuild: Sendable {
                 _ = try ParallelMap.map(held.count) { try emit(held[$0]) }
                 return try renderer.render(gathered.data, index: early.index, images: gathered.images.images, done: early.done, emit: emit)
             }
-            warnOfBrokenContentLinks(content, written: output.writtenPaths, destination: destination)
+            warnOfBrokenContentLinks(content, drafts: drafts, written: output.writtenPaths, destination: destination)
             let renderAndWrite = ContinuousClock.now - renderStarted
             let render = RenderTiming(pages: paths.count(where: { $0.hasSuffix(".html") }),
                                       duration: renderer.clock.perCore, reused: reused.load(ordering: .relaxed))
@@ -232,11 +232,14 @@ public struct SiteBuild: Sendable {
 
     /// Says which links of the content's Markdown lead to no file of the site (see `ContentLinks`),
     /// at most five a file: a warning each, as the page is published with them.
-    private func warnOfBrokenContentLinks(_ content: [String: ContentPage], written: Set<String>, destination: URL) {
+    private func warnOfBrokenContentLinks(_ content: [String: ContentPage], drafts: [String], written: Set<String>, destination: URL) {
+        // A draft's page is named as its file is (`ownPageName`): the file name as a slug.
+        let draftNames = Set(drafts.map { Slug.make(String(($0 as NSString).lastPathComponent.dropLast(".md".count)), fallback: "") })
         // The output's own files count, those put there by hand, which the build carries over;
         // not those the last build wrote, which this one replaces (a page it no longer makes).
         let lastBuilds = OutputOwnership.writtenPaths(in: destination) ?? []
-        let broken = ContentLinks.broken(in: Array(content.values), basePath: settings.basePath, fileLinks: settings.links == .files) { path in
+        let broken = ContentLinks.broken(in: Array(content.values), basePath: settings.basePath, fileLinks: settings.links == .files,
+                                         drafts: draftNames) { path in
             written.contains(path)
                 || (!lastBuilds.contains(path) && FileManager.default.fileExists(atPath: destination.appendingPathComponent(path).path))
         }

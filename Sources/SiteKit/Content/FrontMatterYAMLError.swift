@@ -51,7 +51,8 @@ struct YAMLProblem {
         guard let line, let colon = line.range(of: ": ") else { return nil }
         let key = line[..<colon.lowerBound].trimmedWhiteSpace
         let value = line[colon.upperBound...].trimmedWhiteSpace
-        guard !key.isEmpty, !value.isEmpty, !"\"'".contains(value.first!) else { return nil }
+        // A comment after the value (` # note`) would move into it once quoted: no advice then.
+        guard !key.isEmpty, !value.isEmpty, !"\"'".contains(value.first!), !value.contains(" #") else { return nil }
         let quoted = "\(key): \"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
         if problem.contains("mapping values are not allowed"), value.contains(": ") {
             return "the value holds a colon and a space, which YAML reads as another key: put it in quotes, \(quoted)"

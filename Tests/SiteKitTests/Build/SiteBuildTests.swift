@@ -319,13 +319,14 @@ struct SiteBuildTests {
     func draftsAreNotPublished() async throws {
         let harness = try BuildHarness(users: 2)
         defer { harness.remove() }
-        try harness.writeContent(["next.md": "---\ntitle: Next week\ndraft: true\n---\nSoon.\n", "about.md": "---\ntitle: About\n---\nUs.\n"])
+        try harness.writeContent(["next.md": "---\ntitle: Next week\ndraft: true\n---\nSoon.\n", "about.md": "---\ntitle: About\n---\nUs, and [next](../next/).\n"])
         _ = try await harness.build()
         #expect(harness.text.contains("note: content/next.md is a draft, marked so by draft in the front matter, and not published; remove that line to publish it."), "\(harness.text)")
         #expect(!FileManager.default.fileExists(atPath: harness.output.appendingPathComponent("next").path))
         #expect(try !harness.site.html("index.html").contains("Next week"))
         #expect(try !harness.site.html("sitemap.xml").contains("/next/"))
-        #expect(try harness.site.html("about/index.html").contains("Us."))
+        #expect(try harness.site.html("about/index.html").contains("Us, and"))
+        #expect(harness.text.contains("warning: content/about.md:4: the link ../next/ leads nowhere: its page is a draft (draft: true in content/next.md), which is not published until that line is removed."), "\(harness.text)")
     }
 
     @Test("a content/ that is no folder (a file, a link to nowhere, a link loop) stops the build, naming it, where it was taken for a missing folder and the site published without its pages", arguments: ["file", "dangling", "loop"])

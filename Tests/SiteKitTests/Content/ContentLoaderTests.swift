@@ -157,6 +157,7 @@ struct ContentLoaderTests {
         ("author: @me", "a value that starts with @ must be in quotes: author: \"@me\""),
         ("title: %pct", "a value that starts with % must be in quotes: title: \"%pct\""),
         ("description: *x \"y\"", "put it in quotes, description: \"*x \\\"y\\\"\""),
+        ("title: a: b # a comment", "mapping values are not allowed in this context). Fix"),
     ])
     func quotingHints(line: String, hint: String) throws {
         try withContent(["about.md": "---\n\(line)\n---\nWords.\n"]) { loader in
