@@ -19,31 +19,38 @@ public struct MarkdownNote: Sendable, Equatable {
             let type = cmark_node_get_type(node)
             guard type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE,
                   let literal = cmark_node_get_literal(node) else { return }
-            let text = String(cString: literal).trimmedWhiteSpace
             // A comment shows nothing either way; a block that opens with one holds the rest of
-            // its lines too (`<!-- TODO --> Welcome.`), and that is lost.
-            guard !isCommentOnly(text) else { return }
-            var line = Int(cmark_node_get_start_line(node))
+            // its lines too (`<!-- TODO --> Welcome.`), and that is lost: named where it starts.
+            let (rest, skippedLines) = afterComments(String(cString: literal))
+            guard !rest.isEmpty else { return }
+            var line = Int(cmark_node_get_start_line(node)) + skippedLines
             // An inline node has no position of its own in cmark 0.30: its paragraph's.
-            if line == 0, let parent = cmark_node_parent(node) { line = Int(cmark_node_get_start_line(parent)) }
-            found.append((max(1, line), text))
+            if line == skippedLines, let parent = cmark_node_parent(node) { line = Int(cmark_node_get_start_line(parent)) }
+            found.append((max(1, line), String(rest).trimmedWhiteSpace))
         }
         guard let first = found.first else { return [] }
         let shown = first.text.lines.first.map { $0.count > 40 ? $0.prefix(40) + "…" : String($0) } ?? first.text
-        let others = found.count - 1
-        return [MarkdownNote(line: first.line, message: "raw HTML (\(shown)\(others > 0 ? ", and \(others) more \(others == 1 ? "piece" : "pieces") after it" : "")) is left out of the page, "
+        // A closing tag is the end of a piece already counted (`<b>` and `</b>`).
+        let others = found.dropFirst().filter { !$0.text.hasPrefix("</") }.count
+        // Text after a comment is lost with the block the comment opened: said as text.
+        let what = first.text.hasPrefix("<") ? "raw HTML (\(shown)" : "text in a block of raw HTML, after a comment (\(shown)"
+        return [MarkdownNote(line: first.line, message: what + "\(others > 0 ? ", and \(others) more \(others == 1 ? "piece" : "pieces") after it" : "")) is left out of the page, "
             + "where it becomes an HTML comment, as markdown.unsafe is off: write it in Markdown, or set 'markdown: {unsafe: true}' "
             + "in site.yml to keep the raw HTML of every content file (only for text you trust)")]
     }
 
-    /// Whether `html` is nothing but HTML comments and blanks.
-    private static func isCommentOnly(_ html: String) -> Bool {
+    /// `html` after the HTML comments and blanks it opens with (empty when it is nothing else),
+    /// and how many lines those took.
+    private static func afterComments(_ html: String) -> (rest: Substring, lines: Int) {
         var rest = html[...]
         while true {
-            rest = rest.drop { $0.isWhitespace }
-            guard !rest.isEmpty else { return true }
-            guard rest.hasPrefix("<!--"), let end = rest.range(of: "-->") else { return false }
-            rest = rest[end.upperBound...]
+            let blank = rest.prefix { $0.isWhitespace }
+            guard !rest.dropFirst(blank.count).isEmpty else { return ("", 0) }
+            let next = rest.dropFirst(blank.count)
+            guard next.hasPrefix("<!--"), let end = next.range(of: "-->") else {
+                return (next, html[..<next.startIndex].count { $0 == "\n" })
+            }
+            rest = next[end.upperBound...]
         }
     }
 

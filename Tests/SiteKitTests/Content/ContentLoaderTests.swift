@@ -409,7 +409,7 @@ struct ContentLoaderTests {
         let page = try ContentLoader(directory: file.deletingLastPathComponent()).load("raw-html")
         #expect(page.notes.count == 1)
         #expect(page.notes.first?.line == 5, "the file's line, front matter counted")
-        #expect(page.notes.first?.message.hasPrefix("raw HTML (<br>, and 3 more pieces after it) is left out of the page") == true, "\(page.notes)")
+        #expect(page.notes.first?.message.hasPrefix("raw HTML (<br>, and 2 more pieces after it) is left out of the page") == true, "\(page.notes)")
         #expect(page.bodyHTML.contains("<!-- raw HTML omitted -->"))
         let unsafe = try ContentLoader(directory: file.deletingLastPathComponent(), markdownOptions: [.smart, .unsafe]).load("raw-html")
         #expect(unsafe.notes.isEmpty)

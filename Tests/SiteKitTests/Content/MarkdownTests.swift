@@ -110,8 +110,14 @@ struct MarkdownTests {
         #expect(Markdown.rendered(from: "<!-- a note -->\n\n<!--\nlong\n-->\n\nText.\n").notes.isEmpty)
         let lost = Markdown.rendered(from: "Intro.\n\n<!-- TODO --> Welcome to our site.\n\nEnd.\n")
         #expect(lost.notes.map(\.line) == [3])
-        #expect(lost.notes.first?.message.hasPrefix("raw HTML (<!-- TODO --> Welcome to our site.) is left out") == true, "\(lost.notes)")
+        #expect(lost.notes.first?.message.hasPrefix("text in a block of raw HTML, after a comment (Welcome to our site.) is left out") == true, "\(lost.notes)")
         #expect(!lost.html.contains("Welcome"))
+        // After a comment of several lines, the line and the HTML of what is lost.
+        let later = Markdown.rendered(from: "Intro.\n\n<!-- a\nb --> <i>x</i>\n")
+        #expect(later.notes.map(\.line) == [4])
+        #expect(later.notes.first?.message.hasPrefix("raw HTML (<i>x</i>) is left out") == true, "\(later.notes)")
+        // A closing tag ends a piece already counted.
+        #expect(Markdown.rendered(from: "A <b>bold</b> word.\n").notes.first?.message.hasPrefix("raw HTML (<b>) is left out") == true)
     }
 
     @Test("ordinary https links are kept")
