@@ -200,19 +200,14 @@ public struct SiteBuild: Sendable {
     private func noteMissingContentFolder(destination: URL) throws {
         let folder = options.contentDirectory
         let shown = folder.lastPathComponent + "/"
-        var info = stat()
-        if stat(folder.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return }
         // Something that is no folder (a file, a link to nowhere or round in a loop, a pipe: a
         // volume not mounted, a broken deploy link) is no missing folder: the pages would go.
-        if lstat(folder.path, &info) == 0 {
-            var what = FileKind.problem(folder, expected: "the folder of the site's Markdown pages", folder: "")
-                ?? "it is a file, not a folder. Move it away and put the folder of the site's Markdown pages there."
-            if what.hasPrefix("it is not a regular file") {
-                what = "it is a named pipe, a device or a socket, not a folder. Move it away and put the folder of the site's Markdown pages there."
-            }
-            throw BuildError(step: "Load content", message: "\(folder.path): " + what.replacingOccurrences(of: "the file could not be read", with: "it could not be read")
+        if let what = FileKind.folderProblem(folder, expected: "the folder of the site's Markdown pages") {
+            throw BuildError(step: "Load content", message: "\(folder.path): \(what)"
                 + " Nothing of the site's own text could be read from it, so the build stops rather than publish without it.")
         }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue { return }
         let published = (OutputOwnership.writtenPaths(in: destination) ?? []).compactMap { path -> String? in
             let parts = path.split(separator: "/")
             guard parts.count == 2, parts[1] == "index.html", !SiteRenderer.builtInFolders.contains(String(parts[0])) else { return nil }

@@ -9,21 +9,43 @@ enum FileKind {
     static func problem(_ file: URL, expected: String, folder: String) -> String? {
         var info = stat()
         guard stat(file.path, &info) == 0 else {
-            let failure = errno
-            var link = stat()
-            if failure == ELOOP {
-                return "it is a symbolic link that leads round in a loop. Point it at \(expected), or remove it."
-            }
-            if lstat(file.path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
-                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: file.path)) ?? "?"
-                return "it is a symbolic link to \(target), which does not exist. Point it at \(expected), or remove it."
-            }
-            return "the file could not be read (\(String(cString: strerror(failure)).lowercased())). Check that it is a readable file."
+            return unreachable(file, expected: expected, failure: errno) ?? "the file could not be read "
+                + "(\(String(cString: strerror(errno)).lowercased())). Check that it is a readable file."
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG: return nil
         case S_IFDIR: return "it is a folder, not a file: \(folder)"
         default: return "it is not a regular file (a named pipe, a device or a socket), and reading one can wait forever. Put \(expected) there instead."
         }
+    }
+
+    /// Why `folder` is no folder to read, in words, or nil when it is one (or a link to one) or
+    /// nothing is there: a file, a symbolic link that leads nowhere or round in a loop, a named
+    /// pipe or device. `expected` names the folder that belongs there.
+    static func folderProblem(_ folder: URL, expected: String) -> String? {
+        var info = stat()
+        guard stat(folder.path, &info) == 0 else {
+            let failure = errno
+            guard lstat(folder.path, &info) == 0 else { return nil }
+            return unreachable(folder, expected: expected, failure: failure)
+                ?? "it could not be read (\(String(cString: strerror(failure)).lowercased())). Check that it is a readable folder."
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return nil
+        case S_IFREG: return "it is a file, not a folder. Move it away and put \(expected) there."
+        default: return "it is a named pipe, a device or a socket, not a folder. Move it away and put \(expected) there."
+        }
+    }
+
+    /// A path `stat` could not follow: a symbolic link round in a loop or to nothing, in words;
+    /// nil for any other `failure`.
+    private static func unreachable(_ url: URL, expected: String, failure: Int32) -> String? {
+        if failure == ELOOP {
+            return "it is a symbolic link that leads round in a loop. Point it at \(expected), or remove it."
+        }
+        var link = stat()
+        guard lstat(url.path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK else { return nil }
+        let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) ?? "?"
+        return "it is a symbolic link to \(target), which does not exist. Point it at \(expected), or remove it."
     }
 }
