@@ -21,13 +21,7 @@ struct PersonEntry {
             var tag: [String: Any] = [
                 "src": root + picture.image.path, "width": picture.width, "height": picture.height, "alt": name, "eager": eager,
             ]
-            // One candidate per width: an API that gives the same picture for every size (or two
-            // pictures of one width) would otherwise make a srcset HTML does not allow.
-            var widths = Set<Int>()
-            let candidates = ImageSize.allCases.compactMap { published($0, of: person, in: images) }
-                .filter { widths.insert($0.width).inserted }
-                .map { "\(root)\($0.path) \($0.width)w" }
-            if candidates.count > 1 { tag["srcset"] = candidates.joined(separator: ", ") }
+            if let srcset = srcset(of: person, in: images, root: root) { tag["srcset"] = srcset }
             entry["image"] = tag
         } else {
             entry["placeholder"] = Placeholder.svg(name: name, initialsOf: person.initialsName, width: thumbnailSize, height: thumbnailSize, decorative: true)
@@ -43,6 +37,18 @@ struct PersonEntry {
         guard let image = ImageSize.allCases.lazy.compactMap({ published($0, of: person, in: images) }).first else { return nil }
         let height = image.width > 0 ? max(1, (thumbnailSize * image.height + image.width / 2) / image.width) : thumbnailSize
         return (image, thumbnailSize, height)
+    }
+
+    /// Every published size of `person`'s picture as a `srcset` (paths after `root`), for screens
+    /// of more than one pixel per CSS pixel; nil when there is only one size.
+    static func srcset(of person: Person, in images: [URL: PublishedImage], root: String) -> String? {
+        // One candidate per width: an API that gives the same picture for every size (or two
+        // pictures of one width) would otherwise make a srcset HTML does not allow.
+        var widths = Set<Int>()
+        let candidates = ImageSize.allCases.compactMap { published($0, of: person, in: images) }
+            .filter { widths.insert($0.width).inserted }
+            .map { "\(root)\($0.path) \($0.width)w" }
+        return candidates.count > 1 ? candidates.joined(separator: ", ") : nil
     }
 
     static func published(_ size: ImageSize, of person: Person, in images: [URL: PublishedImage]) -> PublishedImage? {

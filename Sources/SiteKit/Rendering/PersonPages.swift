@@ -25,7 +25,7 @@ extension SiteRenderer {
         if let picture {
             profile["image"] = ["src": root + picture.path, "width": picture.width, "height": picture.height, "alt": name] as [String: Any]
         } else {
-            profile["placeholder"] = Placeholder.svg(name: name, initialsOf: person.initialsName, width: ImageSize.large.pixels, height: ImageSize.large.pixels)
+            profile["placeholder"] = Placeholder.svg(name: name, initialsOf: person.initialsName, width: ImageSize.large.pixels, height: ImageSize.large.pixels, decorative: true)
         }
         let listPage = position / max(1, perPage) + 1
         var extra = Self.neighbours(of: position, in: index.people, label: frame.sectionTitles.users) { $0.displayName }

@@ -51,7 +51,7 @@ extension SiteRenderer {
             }
             let context: [String: Any] = [
                 "name": name, "facts": Self.facts(of: author), "posts": posts, "hasPosts": !posts.isEmpty,
-                "placeholder": Placeholder.svg(name: name, width: ImageSize.large.pixels, height: ImageSize.large.pixels),
+                "placeholder": Placeholder.svg(name: name, width: ImageSize.large.pixels, height: ImageSize.large.pixels, decorative: true),
             ]
             return try file(path, template: "author", section: "authors", page: generatedPage("author", title: name),
                             extra: ["author": context,

@@ -48,7 +48,7 @@ extension SiteRenderer {
                                     x: email != nil && address == nil ? true : nil,
                                     c: entry.item.location?.country.map(HTML.removingForbidden),
                                     u: SiteIndex.folder(SiteIndex.personPath(entry.slug)), t: thumb?.image.path, w: thumb?.width, h: thumb?.height,
-                                    p: placeholder)
+                                    s: thumb == nil ? nil : PersonEntry.srcset(of: entry.item, in: images, root: ""), p: placeholder)
             }
             guard let encoded = try? encoder.encode(records) else { return Data("[]".utf8) }
             if start > 0 { json.append(UInt8(ascii: ",")) }
@@ -61,7 +61,8 @@ extension SiteRenderer {
 
 /// A person in `users/index.json`, with one-letter keys to keep the file small: name, email
 /// (`x` true when it is no address, shown as text rather than linked), country, page, thumbnail
-/// and its size, or the placeholder's markup (`p`) when there is none.
+/// and its size, with every size as a `srcset` from the site's root (`s`, when there are several),
+/// or the placeholder's markup (`p`) when there is none.
 struct SearchRecord: Encodable {
-    var n: String, e: String?, x: Bool?, c: String?, u: String, t: String?, w: Int?, h: Int?, p: String?
+    var n: String, e: String?, x: Bool?, c: String?, u: String, t: String?, w: Int?, h: Int?, s: String?, p: String?
 }

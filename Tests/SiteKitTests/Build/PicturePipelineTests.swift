@@ -50,6 +50,7 @@ struct PicturePipelineTests {
             #expect(!list.contains("srcset="), "one size: nothing for a browser to choose from")
             let index = try JSONSerialization.jsonObject(with: try #require(try harness.site.files()["users/index.json"])) as? [[String: Any]]
             #expect(index?.first?["w"] as? Int == 48 && index?.first?["h"] as? Int == 48)
+            #expect(index?.first?["s"] == nil, "one size: no srcset")
             #expect((index?.first?["t"] as? String)?.hasPrefix("thumbs/") == true)
 
             harness.settings.imageSizes = [.thumbnail, .large]
@@ -58,6 +59,11 @@ struct PicturePipelineTests {
             #expect(await server.log.requests(pathPrefix: "/api/portraits/med/").isEmpty)
             let srcset = try #require(try harness.site.html("users/index.html").firstMatch(of: /srcset="([^"]*)"/)).1
             #expect(srcset.contains(" 48w, ") && srcset.hasSuffix(" 128w") && !srcset.contains("72w"), "\(srcset)")
+            // The search's results show the same pictures: every size, from the site's root.
+            let records = try JSONSerialization.jsonObject(with: try #require(try harness.site.files()["users/index.json"])) as? [[String: Any]]
+            let searchSet = try #require(records?.first?["s"] as? String)
+            #expect(searchSet.hasPrefix("thumbs/") && searchSet.contains(" 48w, thumbs/") && searchSet.hasSuffix(" 128w"), "\(searchSet)")
+            #expect(srcset.replacingOccurrences(of: "../", with: "") == searchSet, "the list's first person is the index's first")
 
             harness.settings.imageSizes = [.thumbnail, .medium, .large]
             _ = try await harness.build()

@@ -27,6 +27,8 @@ struct SitePagesTests {
         for path in people {
             let html = Self.text(files, path)
             #expect(html.contains("class=\"portrait\"") && html.contains("width=\"128\""), "\(path): no large picture")
+            // The name is the heading beside it: a screen reader would read it twice.
+            #expect(html.contains("height=\"128\" alt=\"\" loading=\"eager\""), "\(path): the portrait repeats the name")
             for label in ["Email", "Phone", "Address", "Country", "Nationality", "Age", "Registered"] {
                 #expect(html.contains("<dt>\(label)</dt>"), "\(path): no \(label)")
             }
@@ -43,8 +45,15 @@ struct SitePagesTests {
         let authors = files.keys.filter { $0.hasPrefix("authors/") && $0 != "authors/index.html" }
         #expect(authors.count == 10)
         for path in authors {
-            #expect(Self.text(files, path).contains("href=\"../posts/"), "\(path): no posts listed")
+            let html = Self.text(files, path)
+            #expect(html.contains("href=\"../posts/"), "\(path): no posts listed")
+            #expect(html.contains("class=\"avatar placeholder\"") && html.contains("aria-hidden=\"true\"") && !html.contains("role=\"img\""),
+                    "\(path): the initials beside the name's heading are left out of what screen readers read")
         }
+        for (path, _) in files where path.hasSuffix(".html") {
+            #expect(Self.text(files, path).contains("<meta name=\"color-scheme\" content=\"light dark\">"), "\(path): a dark-scheme visitor sees a white flash")
+        }
+        #expect(Self.text(files, "users/index.html").contains("<div class=\"search\" role=\"search\""))
         let report = Self.text(files, "report/index.html")
         #expect(report.components(separatedBy: "<svg").count - 1 == 6)
         #expect(report.components(separatedBy: "<title").count - 1 >= 7)  // the page's and each chart's

@@ -54,6 +54,36 @@ struct ThemeTests {
         #expect(rule.contains("overflow-wrap: anywhere"))
     }
 
+    @Test("on a phone a person's e-mail address and phone numbers go under their labels instead of breaking in the middle; list cards are wide enough for an address")
+    func factsWrapUnderTheirLabels() throws {
+        let row = try #require(Stylesheet.css.firstMatch(of: /\.facts div \{([^}]*)\}/)).1
+        #expect(row.contains("display: flex") && row.contains("flex-wrap: wrap"))
+        let value = try #require(Stylesheet.css.firstMatch(of: /\.facts dd \{([^}]*)\}/)).1
+        #expect(value.contains("flex: 1 1 15rem"), "a value narrower than 15rem goes under its label")
+        let people = try #require(Stylesheet.css.firstMatch(of: /\.people \{([^}]*)\}/)).1
+        #expect(people.contains("minmax(min(18rem, 100%), 1fr)"), "cards of 18rem, or the whole width of a narrower screen")
+    }
+
+    @Test("Markdown's code blocks and tables scroll inside themselves and its pictures shrink to the column, so that none widens the page on a phone")
+    func markdownBlocksStayInTheColumn() throws {
+        let pre = try #require(Stylesheet.css.firstMatch(of: /\.intro pre \{([^}]*)\}/)).1
+        #expect(pre.contains("overflow-x: auto") && pre.contains("background: var(--card)"))
+        let picture = try #require(Stylesheet.css.firstMatch(of: /\.intro img, \.intro video \{([^}]*)\}/)).1
+        #expect(picture.contains("max-width: 100%") && picture.contains("height: auto"))
+        let table = try #require(Stylesheet.css.firstMatch(of: /\.intro table \{([^}]*)\}/)).1
+        #expect(table.contains("overflow-x: auto") && table.contains("max-width: 100%") && table.contains("overflow-wrap: normal"),
+                "a table's words are not broken letter by letter")
+    }
+
+    @Test("the current page and section are told apart without colour: in forced colours (Windows High Contrast), in the menu on a page inside a section, and the search field's placeholder keeps its contrast in the dark scheme")
+    func currentPageWithoutColour() throws {
+        let forced = try #require(Stylesheet.css.firstMatch(of: /@media \(forced-colors: active\) \{([\s\S]*?)\n\s*\}\n/)).1
+        #expect(forced.contains(".pagination a[aria-current=\"page\"]") && forced.contains("text-decoration: underline"))
+        #expect(Stylesheet.css.contains(".site-header a[aria-current] {"), "aria-current=\"true\" too, on a person's page")
+        let placeholder = try #require(Stylesheet.css.firstMatch(of: /\.search input::placeholder \{([^}]*)\}/)).1
+        #expect(placeholder.contains("color: var(--muted)") && placeholder.contains("opacity: 1"))
+    }
+
     @Test("the search script fetches the people index when the box is first used, never as a list page loads (8 MB at 50,000 people), and not from disk")
     func searchIndexIsFetchedOnFirstUse() throws {
         let script = SearchScript.javascript

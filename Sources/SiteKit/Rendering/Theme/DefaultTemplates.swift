@@ -37,6 +37,7 @@ enum DefaultTemplates {
     <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="color-scheme" content="light dark">
     {{#demo}}<meta name="robots" content="noindex">
     {{/demo}}<title>{{page.title}}{{#pagination.isLater}}, page {{pagination.current}} of {{pagination.total}}{{/pagination.isLater}}{{^page.isSiteTitle}} · {{site.title}}{{/page.isSiteTitle}}</title>
     {{#page.description}}<meta name="description" content="{{page.description}}">
@@ -109,7 +110,7 @@ enum DefaultTemplates {
     {{$content}}
     <h1 dir="auto">{{page.title}}{{#pagination.isLater}} <span class="page-number">page {{pagination.current}} of {{pagination.total}}</span>{{/pagination.isLater}}</h1>
     {{#pagination.isFirst}}<div class="intro">{{{intro}}}</div>{{/pagination.isFirst}}
-    <div class="search" data-index="{{root}}users/index.json" data-root="{{root}}" hidden>
+    <div class="search" role="search" data-index="{{root}}users/index.json" data-root="{{root}}" hidden>
     <label for="search-input">Search people</label>
     <input id="search-input" type="search" placeholder="Name, email or country" autocomplete="off">
     <p class="search-status" role="status" aria-live="polite"></p>

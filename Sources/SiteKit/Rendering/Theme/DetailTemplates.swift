@@ -13,7 +13,7 @@ extension DefaultTemplates {
     {{$content}}
     {{>breadcrumbs}}
     <article class="profile">
-    {{#person.image}}<img class="portrait" src="{{src}}" width="{{width}}" height="{{height}}" alt="{{alt}}" loading="eager" decoding="async">{{/person.image}}{{#person.placeholder}}{{{person.placeholder}}}{{/person.placeholder}}
+    {{#person.image}}<img class="portrait" src="{{src}}" width="{{width}}" height="{{height}}" alt="" loading="eager" decoding="async">{{/person.image}}{{#person.placeholder}}{{{person.placeholder}}}{{/person.placeholder}}
     <div class="profile-text">
     <h1 dir="auto">{{person.name}}</h1>
     <dl class="facts">

@@ -28,6 +28,11 @@ enum SearchScript {
           var img = document.createElement("img");
           img.className = "avatar";
           img.src = root + person.t;
+          if (person.s) {
+            // The list's srcset: every size, from the site's root, for sharper pictures on dense screens.
+            img.srcset = person.s.split(", ").map(function (candidate) { return root + candidate; }).join(", ");
+            img.sizes = person.w + "px";
+          }
           img.width = person.w;
           img.height = person.h;
           img.alt = "";

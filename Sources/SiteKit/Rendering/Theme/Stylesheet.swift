@@ -26,7 +26,8 @@ enum Stylesheet {
       padding: .75rem clamp(1rem, 4vw, 3rem); border-bottom: 1px solid var(--line); background: var(--card); }
     .brand { font-weight: 700; font-size: 1.15rem; color: var(--fg); text-decoration: none; }
     .site-header ul { display: flex; flex-wrap: wrap; gap: .25rem 1rem; list-style: none; margin: 0; padding: 0; }
-    .site-header a[aria-current="page"] { font-weight: 700; text-decoration-thickness: 2px; }
+    /* The page itself ("page"), or the section a page belongs to ("true", on a person's page). */
+    .site-header a[aria-current] { font-weight: 700; text-decoration-thickness: 2px; }
     .demo-notice { margin: 0; padding: .6rem clamp(1rem, 4vw, 3rem); background: var(--notice-bg); color: var(--notice-fg); }
     main { max-width: 72rem; margin: 0 auto; padding: 1.5rem clamp(1rem, 4vw, 3rem) 3rem; }
     /* A word longer than the screen (an e-mail, a URL, a name from the API) breaks instead of
@@ -35,10 +36,20 @@ enum Stylesheet {
     h1 { font-size: clamp(1.6rem, 3vw + 1rem, 2.4rem); line-height: 1.2; margin: .5rem 0 1rem; }
     .page-number { font-size: 1rem; font-weight: 400; color: var(--muted); }
     .intro { max-width: 46rem; color: var(--fg); }
+    /* Markdown's code blocks, pictures and tables stay within the column: a long line of code or
+       a wide table scrolls inside itself (a table's words are not broken letter by letter), a
+       large picture is scaled down. */
+    .intro pre { overflow-x: auto; overflow-wrap: normal; padding: .75rem 1rem; background: var(--card);
+      border: 1px solid var(--line); border-radius: .5rem; }
+    .intro img, .intro video { max-width: 100%; height: auto; }
+    .intro table { display: block; width: max-content; max-width: 100%; overflow-x: auto; overflow-wrap: normal;
+      border-collapse: collapse; }
+    .intro th, .intro td { border-bottom: 1px solid var(--line); padding: .2rem .75rem; text-align: start; }
     .counts { display: grid; grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); gap: 1rem; list-style: none; padding: 0; }
     .counts li { background: var(--card); border: 1px solid var(--line); border-radius: .75rem; padding: 1rem; }
     .counts strong { font-size: 1.5rem; display: block; }
-    .people { display: grid; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr)); gap: .75rem; list-style: none; padding: 0; }
+    /* 18rem: a card wide enough for an e-mail address of about 28 characters on one line. */
+    .people { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(18rem, 100%), 1fr)); gap: .75rem; list-style: none; padding: 0; }
     .person { display: flex; gap: .75rem; align-items: center; background: var(--card); border: 1px solid var(--line);
       border-radius: .75rem; padding: .75rem; min-width: 0; }
     .avatar { border-radius: 50%; flex: none; background: var(--line); }
@@ -57,7 +68,12 @@ enum Stylesheet {
     .pagination ol a { display: inline-block; min-width: 2.25rem; padding: .25rem .5rem; text-align: center;
       border: 1px solid var(--line); border-radius: .5rem; text-decoration: none; }
     .pagination .gap { align-self: end; padding: .25rem; color: var(--muted); }
-    .pagination a[aria-current="page"] { background: var(--accent); color: var(--bg); border-color: var(--accent); }
+    .pagination a[aria-current="page"] { background: var(--accent); color: var(--bg); border-color: var(--accent); font-weight: 700; }
+    /* Forced colours (Windows High Contrast) drop the background: a thicker border and an
+       underline tell the current page apart there. */
+    @media (forced-colors: active) {
+      .pagination a[aria-current="page"] { border-width: 3px; text-decoration: underline; }
+    }
     .site-footer { border-top: 1px solid var(--line); color: var(--muted); font-size: .875rem; padding: 1rem clamp(1rem, 4vw, 3rem); }
     .muted { color: var(--muted); }
     .breadcrumbs ol { display: flex; flex-wrap: wrap; gap: .25rem .5rem; list-style: none; margin: 0 0 1rem; padding: 0; font-size: .875rem; }
@@ -70,9 +86,11 @@ enum Stylesheet {
     .profile-text { flex: 1 1 18rem; min-width: 0; }
     .profile h1 { margin-top: 0; overflow-wrap: anywhere; }
     .facts { display: grid; gap: .35rem; margin: 0; }
-    .facts div { display: grid; grid-template-columns: 8rem 1fr; gap: .5rem; }
-    .facts dt { color: var(--muted); }
-    .facts dd { margin: 0; overflow-wrap: anywhere; }
+    /* A value goes under its label when the two do not fit side by side (a phone), so that an
+       e-mail address or a phone number is not broken in the middle. */
+    .facts div { display: flex; flex-wrap: wrap; column-gap: .5rem; }
+    .facts dt { color: var(--muted); flex: 0 0 8rem; }
+    .facts dd { margin: 0; flex: 1 1 15rem; min-width: 0; overflow-wrap: anywhere; }
     .prev-next { display: flex; justify-content: space-between; gap: 1rem; margin-top: 2rem; }
     .prev-next a[rel="next"] { margin-inline-start: auto; text-align: end; }
     .post-full { max-width: 46rem; }
@@ -88,6 +106,7 @@ enum Stylesheet {
     /* The field's only outline: --muted keeps it above the 3:1 contrast WCAG asks of controls. */
     .search input { font: inherit; padding: .5rem .75rem; border: 1px solid var(--muted); border-radius: .5rem;
       background: var(--card); color: var(--fg); }
+    .search input::placeholder { color: var(--muted); opacity: 1; }
     .search-status { margin: 0; color: var(--muted); font-size: .875rem; }
     .chart { margin: 2rem 0; }
     /* Never narrower than 36rem, where its 12-unit text is about 11 px: a phone scrolls it
