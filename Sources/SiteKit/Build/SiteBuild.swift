@@ -26,7 +26,7 @@ public struct SiteBuild: Sendable {
         // Templates first: the ids they give elements are ids the content's headings avoid.
         let sources = try await step("Load templates") { try TemplateSources(overridesIn: options.templatesDirectory) }
         let loader = ContentLoader(directory: options.contentDirectory,
-                                   markdownOptions: settings.markdownUnsafe ? [.smart, .unsafe] : [.smart],
+                                   markdownOptions: Self.markdownOptions(settings),
                                    takenIDs: sources.elementIDs)
         let (content, drafts) = try await step("Load content") { try loader.loadAllWithDrafts(reserving: SiteRenderer.builtInFolders) }
         if !drafts.isEmpty {
@@ -307,6 +307,15 @@ public struct SiteBuild: Sendable {
         var renderer: SiteRenderer
         var index: SiteIndex
         var done: RenderedInAdvance
+    }
+
+    /// How the settings have content's Markdown rendered: raw HTML kept with `markdown.unsafe`,
+    /// links to folders made links to their `index.html` with `links: files`.
+    static func markdownOptions(_ settings: SiteSettings) -> MarkdownOptions {
+        var options: MarkdownOptions = [.smart]
+        if settings.markdownUnsafe { options.insert(.unsafe) }
+        if settings.links == .files { options.insert(.folderLinksToIndex) }
+        return options
     }
 
     static func seconds(_ duration: Duration) -> String {

@@ -20,6 +20,10 @@ public struct MarkdownOptions: OptionSet, Sendable, Hashable {
     public static let hardBreaks = MarkdownOptions(rawValue: 1 << 2)
     /// Add `data-sourcepos` attributes that point back into the Markdown source.
     public static let sourcePositions = MarkdownOptions(rawValue: 1 << 3)
+    /// A relative link to a folder (`../users/`) links to its `index.html`, as the site's own
+    /// links do with `links: files`: a browser shows a folder opened from disk as a listing.
+    /// Not a libcmark option: applied to the document's links before rendering.
+    public static let folderLinksToIndex = MarkdownOptions(rawValue: 1 << 4)
 
     /// What the generator uses unless told otherwise: safe output with smart punctuation.
     public static let `default`: MarkdownOptions = [.smart]
@@ -84,6 +88,7 @@ public enum Markdown {
             dropDangerousLinks(in: document)
         }
         let links = Self.links(in: document)
+        if options.contains(.folderLinksToIndex) { linkFoldersToIndex(in: document) }
         guard let rendered = cmark_render_html(document, options.cmarkOptions) else { return Rendered(html: "", notes: notes, links: links) }
         defer { free(rendered) }
         // Controls and noncharacters (U+0001, U+007F, U+FFFE…) pass through cmark, as text or from
@@ -136,6 +141,35 @@ public enum Markdown {
             cmark_node_unlink(node)
             cmark_node_free(node)
         }
+    }
+
+    /// Makes every relative link to a folder (`users/`, `../`, `./#top`) a link to its
+    /// `index.html`, before its query or fragment. Pictures, links with a scheme or a host, and
+    /// absolute paths (which lead to the disk's root from a file) are left as they are.
+    private static func linkFoldersToIndex(in document: OpaquePointer) {
+        var changes: [(OpaquePointer, String)] = []
+        forEachNode(in: document) { node in
+            guard cmark_node_get_type(node) == CMARK_NODE_LINK, let url = cmark_node_get_url(node),
+                  let file = fileLink(String(cString: url)) else { return }
+            changes.append((node, file))
+        }
+        for (node, url) in changes { cmark_node_set_url(node, url) }
+    }
+
+    /// `url` linking to its folder's `index.html` when it is a relative link to a folder; nil
+    /// otherwise.
+    static func fileLink(_ url: String) -> String? {
+        let end = url.firstIndex { $0 == "?" || $0 == "#" } ?? url.endIndex
+        let path = url[..<end]
+        // A scheme (RFC 3986: a letter, then letters, digits, + - ., then a colon before any /).
+        let beforeSlash = path.prefix { $0 != "/" }
+        if let colon = beforeSlash.firstIndex(of: ":"), beforeSlash[..<colon].first?.isASCII == true,
+           beforeSlash[..<colon].first?.isLetter == true,
+           beforeSlash[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) {
+            return nil
+        }
+        guard path.hasSuffix("/"), !path.hasPrefix("/") else { return nil }
+        return String(path) + "index.html" + url[end...]
     }
 
     /// Calls `body` with every node of `document`, in document order, each once (on entering it).

@@ -136,11 +136,12 @@ struct SitePagesTests {
         defer { harness.remove() }
         let content = harness.folder.url.appendingPathComponent("content")
         try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
-        try Data("---\ntitle: About\n---\nWho we are.\n".utf8).write(to: content.appendingPathComponent("about.md"))
+        try Data("---\ntitle: About\n---\nWho we are: [the people](../users/), [home](../#top).\n".utf8).write(to: content.appendingPathComponent("about.md"))
         _ = try await harness.build()
         let folderLinks = try harness.site.brokenLinks(openedFromDisk: true)
         #expect(folderLinks.contains("index.html → users/") && folderLinks.contains("users/page/2.html → ../"),
                 "by default, sections are linked as folders: \(folderLinks.prefix(5))")
+        #expect(folderLinks.contains("about/index.html → ../users/"), "the Markdown's links as written")
         #expect(try harness.site.brokenLinks().isEmpty)
 
         harness.settings.links = .files
@@ -156,6 +157,8 @@ struct SitePagesTests {
         #expect(crumbs.contains(#"<li><a href="../index.html" dir="auto">Home</a></li>"#))
         #expect(crumbs.contains(/<li><a href="\.\.\/users\/(index|page\/[0-9]+)\.html" dir="auto">People<\/a><\/li>/), "breadcrumb to the person's list page")
         #expect(Self.text(files, "about/index.html").contains(#"<li><a href="../about/index.html" aria-current="page" dir="auto">About</a></li>"#))
+        #expect(Self.text(files, "about/index.html").contains(#"<a href="../users/index.html">the people</a>, <a href="../index.html#top">home</a>"#),
+                "the Markdown's links to folders name their index.html too")
         #expect(Self.text(files, "404.html").contains(#"<li><a href="/users/index.html" dir="auto">People</a></li>"#))
         let locations = XMLText.values(of: "loc", in: try #require(files["sitemap.xml"]))
         #expect(locations.contains(harness.settings.baseURL + "users/") && !locations.contains { $0.hasSuffix("index.html") })

@@ -126,6 +126,21 @@ struct MarkdownTests {
             == "<p><a href=\"https://example.com/a?b=1&amp;c=2\">site</a></p>\n")
     }
 
+    @Test("for a site opened from disk (links: files), a relative link to a folder links to its index.html, before a query or fragment; other links and pictures stay as written",
+          arguments: [
+              ("../users/", "../users/index.html"), ("users/", "users/index.html"), ("../", "../index.html"), ("./", "./index.html"),
+              ("../about/#team", "../about/index.html#team"), ("posts/?page=2", "posts/index.html?page=2"),
+              ("../users/ann.html", "../users/ann.html"), ("/users/", "/users/"), ("//example.com/x/", "//example.com/x/"),
+              ("https://example.com/docs/", "https://example.com/docs/"), ("mailto:a@b.example", "mailto:a@b.example"),
+              ("#top", "#top"), ("a:b/", "a:b/"), ("notes/a:b/", "notes/a:b/index.html"), ("", ""),
+          ])
+    func folderLinksToIndex(url: String, published: String) {
+        #expect(Markdown.fileLink(url) ?? url == published)
+        let html = Markdown.html(from: "[x](<\(url)>) ![p](pics/)", options: [.smart, .folderLinksToIndex])
+        #expect(html == "<p><a href=\"\(published)\">x</a> <img src=\"pics/\" alt=\"p\" /></p>\n", "\(html)")
+        #expect(Markdown.html(from: "[x](../users/)") == "<p><a href=\"../users/\">x</a></p>\n", "folders style: as written")
+    }
+
     @Test("unsafe mode keeps raw HTML and javascript: links")
     func unsafeKeepsRawHTML() {
         let html = Markdown.html(from: "<div class=\"x\">hi</div>\n\n[x](javascript:go())", options: [.unsafe])
