@@ -51,9 +51,12 @@ public struct SiteBuild: Sendable {
         }
         let seed = chooseSeed(cacheDirectory: cacheDirectory, destination: destination)
         let fingerprint = BuildFingerprint.make(settings: settings, options: options, content: content, templates: sources)
-        if let summary = try await upToDate(fingerprint: fingerprint, destination: destination, cacheDirectory: cacheDirectory, started: started) {
+        if let (summary, files) = try await upToDate(fingerprint: fingerprint, destination: destination, cacheDirectory: cacheDirectory, started: started) {
             // Only live builds are ever up to date: say what a live build says of base_url.
             if let warning = settings.placeholderBaseURLWarning { reporter.settingsWarning(warning) }
+            // The content is that of the last build, but not the files put into the output by
+            // hand, which its links may lead to.
+            warnOfBrokenContentLinks(content, drafts: drafts, written: files, destination: destination)
             return summary
         }
         // Compiled only now: an up-to-date build renders nothing, and its templates compiled last time.
@@ -63,7 +66,7 @@ public struct SiteBuild: Sendable {
         let prefill = SubfolderPrefill()
         if let store { prefill.start(store.folder) }
         let output = try await step("Prepare the output") { try StagedOutput(destination: destination, store: store) }
-        let memo = store.flatMap { RenderMemo(cacheDirectory: cacheDirectory, store: $0, templates: templates) }
+        let memo = store.flatMap { RenderMemo(cacheDirectory: cacheDirectory, store: $0, templates: templates, reusing: !options.force) }
         do {
             let gatherStarted = ContinuousClock.now
             // Reused pages are counted as they are written: a page rendered in advance and then

@@ -28,6 +28,9 @@ enum OutputFiles {
         var unreadable: [String] = []
         /// Entries that went away between the listing of their folder and their `lstat`.
         var vanished = 0
+        /// Folders with nothing in them (the output folder itself aside). A build never makes one:
+        /// they are the user's.
+        var emptyFolders: [String] = []
     }
 
     /// Every entry under `folder` (relative paths, in walk order) but its hidden top-level ones,
@@ -49,11 +52,15 @@ enum OutputFiles {
             }
             defer { closedir(directory) }
             let descriptor = dirfd(directory)
+            var isEmpty = true
+            defer { if isEmpty, !relative.isEmpty { listing.emptyFolders.append(relative) } }
             while let entry = readdir(directory) {
                 let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
                 let decoded = String(validating: bytes, as: UTF8.self)
                 let name = decoded ?? String(decoding: bytes, as: UTF8.self)
-                if name == "." || name == ".." || (relative.isEmpty && name.hasPrefix(".")) { continue }
+                if name == "." || name == ".." { continue }
+                isEmpty = false
+                if relative.isEmpty && name.hasPrefix(".") { continue }
                 guard decoded != nil else {
                     // Not UTF-8 (a Latin-1 `café.pdf`): no String names it, so it cannot be stated
                     // or opened by name. Listed with U+FFFD, as another entry, for callers to refuse.

@@ -58,7 +58,14 @@ public final class OutputStore: Sendable {
     /// link to the store's copy, storing the bytes first when they are new. `digest` is the
     /// SHA-256 of `data` when the caller has it already. False when the file could not be linked;
     /// the caller then writes it itself.
-    func place(_ data: Data, at target: String, digest: SHA256Digest? = nil) -> Bool {
+    ///
+    /// `changed` says that these bytes are new at `target`'s path: a copy stored by an earlier
+    /// build then gets the current time as its modification time, as a file written anew would.
+    /// Otherwise a page changed back to an earlier version would be published with that version's
+    /// time, older than the one it replaces, and HTTP validation (`If-Modified-Since`) and deploy
+    /// tools that compare times would keep the replaced version. (Every output linking the copy
+    /// sees the new time: a later time than needed, which costs at most a transfer.)
+    func place(_ data: Data, at target: String, digest: SHA256Digest? = nil, changed: Bool = true) -> Bool {
         guard linking.load(ordering: .relaxed) else { return false }
         let name = Hex.string(digest ?? SHA256.hash(data: data))
         let stored = path(of: name)
@@ -67,8 +74,12 @@ public final class OutputStore: Sendable {
             // A copy stored under another umask (a cache restored from a CI job with 077) would
             // publish its permissions, pages a web server cannot read: it is stored anew, with
             // this process's (outputs linking the old copy keep theirs).
-            guard known || PlainFile.holds(data, at: stored, mode: FileCreationMode.regularFile) || store(data, at: stored) else { return false }
-            if link(stored, target) == 0 { return true }
+            let existing = known || PlainFile.holds(data, at: stored, mode: FileCreationMode.regularFile)
+            guard existing || store(data, at: stored) else { return false }
+            if link(stored, target) == 0 {
+                if existing, changed { _ = utimensat(AT_FDCWD, target, nil, 0) }
+                return true
+            }
             // Another build's sweep removed the file between the two calls: store it again.
             guard errno == ENOENT else { break }
             known = false

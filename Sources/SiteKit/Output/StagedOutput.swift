@@ -109,7 +109,10 @@ public final class StagedOutput: Sendable {
     private let previousLeft = Mutex<(path: String, reason: String)?>(nil)
 
     /// Writes `data` at `relativePath` (e.g. "users/page/2/index.html") inside the staging folder.
-    public func write(_ data: Data, to relativePath: String, digest: SHA256Digest? = nil) throws {
+    /// A file whose bytes differ from the previous output's gets the current time, even when it
+    /// is linked from a copy an earlier build stored; `restoring` keeps a stored copy's time, for
+    /// bytes that are those the last build published at that path.
+    public func write(_ data: Data, to relativePath: String, digest: SHA256Digest? = nil, restoring: Bool = false) throws {
         try OutputPath.check(relativePath)
         let target = stagingPath + "/" + relativePath
         let previous = destinationPath + "/" + relativePath
@@ -124,7 +127,7 @@ public final class StagedOutput: Sendable {
                 return
             }
             try makeFolders(ofFileAt: relativePath)
-            if store?.place(data, at: target, digest: digest) != true {
+            if store?.place(data, at: target, digest: digest, changed: !restoring) != true {
                 try PlainFile.write(data, to: target)
             }
             paths.withLock { _ = $0.all.insert(relativePath) }
@@ -152,7 +155,7 @@ public final class StagedOutput: Sendable {
                     try PlainFile.write(data, to: target)
                 } else if let digest = digests.withLock({ $0[relativePath] }), let store,
                           let (data, _) = store.contents(named: Hex.string(digest)) {
-                    if !store.place(data, at: target, digest: digest) { try PlainFile.write(data, to: target) }
+                    if !store.place(data, at: target, digest: digest, changed: false) { try PlainFile.write(data, to: target) }
                 } else {
                     throw OutputError(path: previous, action: "copy the unchanged file", underlying: nil, message: """
                         \(previous), unchanged by this build, went away while it ran: another build published into \
@@ -214,6 +217,17 @@ public final class StagedOutput: Sendable {
         carried = userFiles.sorted()
     }
 
+    /// Makes the empty folders of the previous output (the user's: a build makes none) in the
+    /// staging folder, but where a file of the build's stands at their place or above it: an
+    /// empty folder is not worth failing a build for.
+    private func carryEmptyFolders(_ empty: [String]) {
+        for relative in empty.sorted() {
+            var info = stat()
+            guard lstat(stagingPath + "/" + relative, &info) != 0 else { continue }
+            try? makeFolders(ofFileAt: relative + "/")
+        }
+    }
+
     /// Gives every folder of the new output that the previous one had too the permissions and
     /// owner it had there: a folder of the user's made private (`chmod 700 downloads/drafts`)
     /// became 755 in the next build, readable by the web server. Owner and group change only
@@ -267,6 +281,7 @@ public final class StagedOutput: Sendable {
             _ = try PlainFile.write(mark, to: stagingPath + "/" + OutputOwnership.markName)
         }
         try carry(userFiles)
+        carryEmptyFolders(listing?.emptyFolders ?? [])
         try linkUnchanged()
         keepFolderAttributes()
         if let entries = try? fileManager.contentsOfDirectory(atPath: destination.path) {

@@ -47,8 +47,9 @@ final class RenderMemo: Sendable {
     private let current = Mutex<[Key: Key]>([:])
 
     /// Opens the memo in `cacheDirectory` for pages stored by `store`; nil when the running
-    /// binary cannot be identified (then every page is rendered).
-    init?(cacheDirectory: URL, store: OutputStore, templates: TemplateSet) {
+    /// binary cannot be identified (then every page is rendered). Without `reusing` (`--force`),
+    /// every page is rendered, and the memo only records this build's pages for the next.
+    init?(cacheDirectory: URL, store: OutputStore, templates: TemplateSet, reusing: Bool = true) {
         guard let binary = Self.binaryIdentity() else { return nil }
         let folder = cacheDirectory.appendingPathComponent("render-v1", isDirectory: true)
         indexFile = folder.appendingPathComponent("index", isDirectory: false)
@@ -61,7 +62,7 @@ final class RenderMemo: Sendable {
         guard (try? PlainFile.makeFolders(folder.path)) != nil else { return nil }
         CacheFiles.removeOrphans(in: folder, olderThan: HTTPCache.temporaryFileLifetime)
         CacheFiles.removeLegacyTemporaryFolder(in: folder, olderThan: HTTPCache.temporaryFileLifetime)
-        previous = Self.load(indexFile, fingerprint: fingerprint)
+        previous = reusing ? Self.load(indexFile, fingerprint: fingerprint) : [:]
     }
 
     /// The key of `template` rendered with `context`, or nil when the context cannot be encoded.

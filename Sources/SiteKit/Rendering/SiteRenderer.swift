@@ -151,7 +151,7 @@ struct SiteRenderer: Sendable {
         let rootPath = SiteURL.rootPath(baseURL)
         let context = try frame.context(path: "404.html", section: "none", page: page("404"), extra: [:],
                                         root: rootPath, templates: templates, chrome: chrome)
-        return RenderedFile(path: "404.html", bytes: try templates.renderData("404", context))
+        return try rendered("404.html", "404", context)
     }
 }
 

@@ -137,6 +137,53 @@ struct UpToDateTests {
         }
     }
 
+    @Test("an up-to-date build checks the content's links against the output as it is (a file put there by hand and removed since is warned of), and counts the build's files as unchanged, not the user's")
+    func upToDateBuildsCheckContentLinks() async throws {
+        try await DemoAPIServer.with { server in
+            let harness = try Self.harness(server)
+            defer { harness.remove() }
+            let content = try harness.writeContent(["about.md": "---\ntitle: About\n---\nWho we are.\n"])
+            let first = try await harness.build()
+            let report = harness.output.appendingPathComponent("downloads/report.pdf")
+            try FileManager.default.createDirectory(at: report.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("pdf".utf8).write(to: report)
+            try Data("---\ntitle: About\n---\nGet the [report](../downloads/report.pdf).\n".utf8)
+                .write(to: content.appendingPathComponent("about.md"))
+            let linked = try await harness.build()
+            #expect(linked.upToDate == nil)
+            let again = try await harness.build()
+            #expect(again.upToDate == .intact && again.filesUnchanged == first.pagesWritten, "the report is the user's, not the build's: \(again.text)")
+            #expect(!harness.text.contains("leads nowhere"), "\(harness.text)")
+
+            try FileManager.default.removeItem(at: report.deletingLastPathComponent())
+            let warning = "warning: content/about.md:4: the link ../downloads/report.pdf leads nowhere"
+            let removed = try await harness.build()
+            #expect(removed.upToDate == .restored)
+            #expect(harness.text.components(separatedBy: warning).count == 2, "\(harness.text)")
+            let still = try await harness.build()
+            #expect(still.upToDate == .intact && harness.text.components(separatedBy: warning).count == 3, "every build says so")
+        }
+    }
+
+    @Test("a build under another umask is no longer up to date: its files get this umask's mode, where an output published under umask 077 stayed unreadable to a web server",
+          .enabled(if: FetchProcessTests.executable != nil, "the site executable is not built next to the tests; run swift build first"))
+    func anotherUmaskIsNotUpToDate() async throws {
+        try await DemoAPIServer.with { server in
+            let folder = try TemporaryFolder()
+            defer { folder.remove() }
+            let site = try #require(FetchProcessTests.executable).path
+            let build = "'\(site)' build --live --randomuser-url '\(server.randomUserURL.absoluteString)' --jsonplaceholder-url '\(server.jsonPlaceholderURL.absoluteString)'"
+                + " --users 5 --seed umask --ttl 1h --output public --cache-dir cache"
+            let run = try await Process.runCapturing("/bin/sh", ["-c", "(umask 077 && \(build) && \(build)) && umask 022 && \(build)"], in: folder.url)
+            #expect(run.status == 0, "\(run.errors)")
+            let summaries = run.errors.split(separator: "\n").filter { $0.hasPrefix("built 5 people") }
+            #expect(summaries.count == 3 && summaries[2].contains(": 137 files written,"), "\(summaries)")
+            #expect(run.errors.components(separatedBy: "\nup to date:").count == 2, "the second build only: \(run.errors)")
+            let mode = try #require(try FileManager.default.attributesOfItem(atPath: folder.url.appendingPathComponent("public/index.html").path)[.posixPermissions] as? Int)
+            #expect(mode == 0o644, "\(String(mode, radix: 8))")
+        }
+    }
+
     @Test("cached responses are confirmed by the stamps of their entry files, and an entry changed behind them is noticed")
     func stampsConfirmTheCacheAndAChangedEntryIsNoticed() async throws {
         try await DemoAPIServer.with { server in

@@ -49,6 +49,36 @@ struct OutputStoreTests {
         #expect(try SiteInspector(root: destination).files() == files.mapValues { Data($0.utf8) })
     }
 
+    @Test("a page changed back to an earlier version is published with the time of this build, not that version's, which is older than the version it replaces (a web server answered 304 to If-Modified-Since, and deploy tools skipped it); bytes put back as the last build published them keep their time")
+    func revertedPagesGetANewTime() throws {
+        let (folder, store, destination) = try Self.fixture()
+        defer { folder.remove() }
+        let page = destination.appendingPathComponent("about/index.html").path
+        func modified() throws -> Date { try #require(FileManager.default.attributesOfItem(atPath: page)[.modificationDate] as? Date) }
+        let long = Date(timeIntervalSince1970: 1_000_000_000)
+        func age() throws { try FileManager.default.setAttributes([.modificationDate: long], ofItemAtPath: page) }
+
+        _ = try Self.build(["about/index.html": "version A"], into: destination, store: store)
+        try age()  // and the stored copy, the same file
+        _ = try Self.build(["about/index.html": "version B"], into: destination, store: store)
+        try age()
+        let reverted = try Self.build(["about/index.html": "version A"], into: destination, store: store)
+        #expect(reverted.counts == .init(written: 1, unchanged: 0))
+        #expect(try modified() > Date(timeIntervalSinceNow: -600), "linked from A's copy, with A's time")
+
+        // Unchanged: left as it is, time included.
+        try age()
+        _ = try Self.build(["about/index.html": "version A"], into: destination, store: store)
+        #expect(try modified() == long)
+
+        // Put back as published (an up-to-date build restoring a removed output): its time stays.
+        try FileManager.default.removeItem(at: destination)
+        let restored = try StagedOutput(destination: destination, store: store)
+        try restored.write(Data("version A".utf8), to: "about/index.html", restoring: true)
+        try restored.commit()
+        #expect(try modified() == long)
+    }
+
     @Test("a stored copy whose permissions are not what this process gives new files (a cache restored from a job with umask 077) is stored anew with this process's, and linked: the output's files get them, where they took the copy's 0600 and a web server could not read them")
     func storedCopiesOfAnotherUmaskAreNotPublished() throws {
         let (folder, store, destination) = try Self.fixture()

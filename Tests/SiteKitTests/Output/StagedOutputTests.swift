@@ -31,6 +31,27 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["public"])
     }
 
+    @Test("empty folders of the user's in the output (a build makes none) are kept by builds that publish changes, but where the build's files stand")
+    func emptyFoldersOfTheUsersAreKept() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let destination = folder.url.appendingPathComponent("public")
+        let first = try StagedOutput(destination: destination)
+        try first.write(Data("one".utf8), to: "users/index.html")
+        try first.commit()
+        for empty in ["uploads", "users/empty", "drafts/2026/11", "taken"] {
+            try FileManager.default.createDirectory(at: destination.appendingPathComponent(empty), withIntermediateDirectories: true)
+        }
+        let second = try StagedOutput(destination: destination)
+        try second.write(Data("two".utf8), to: "users/index.html")
+        try second.write(Data("page".utf8), to: "taken/index.html")
+        try second.commit()
+        for empty in ["uploads", "users/empty", "drafts/2026/11"] {
+            #expect(try FileManager.default.contentsOfDirectory(atPath: destination.appendingPathComponent(empty).path) == [], "\(empty)")
+        }
+        #expect(try SiteInspector(root: destination).files() == ["users/index.html": Data("two".utf8), "taken/index.html": Data("page".utf8)])
+    }
+
     @Test("an unchanged file of another mode than this process gives new files (published under umask 077) is written anew with it, where it kept 0600 and the site stayed unreadable to a web server after the umask was fixed")
     func unchangedFilesOfAnotherModeAreRewritten() throws {
         let folder = try TemporaryFolder()

@@ -26,6 +26,9 @@ enum BuildFingerprint {
             ] as [String: Any],
             "options": ["project": options.projectDirectory.standardizedFileURL.path,
                         "offline": options.offline, "strict": options.strict] as [String: Any],
+            // The mode new files get (the umask): files published under another one are written
+            // anew with this one, which an output left as it was would not do.
+            "fileMode": Int(FileCreationMode.regularFile),
             "content": content.mapValues { page -> [String: Any] in
                 ["values": page.templateValues, "html": page.bodyHTML, "builtIn": page.isBuiltIn]
             },

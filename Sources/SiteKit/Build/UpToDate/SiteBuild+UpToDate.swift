@@ -4,17 +4,19 @@ import Foundation
 /// The up-to-date check of `site build` (see `BuildRecord`).
 extension SiteBuild {
     /// The summary of a build that needs no work but, at most, putting the recorded output back
-    /// from the output store; nil when something may have changed.
-    func upToDate(fingerprint: String?, destination: URL, cacheDirectory: URL, started: Date) async throws -> BuildSummary? {
+    /// from the output store, and the paths of the files the recorded build wrote; nil when
+    /// something may have changed.
+    func upToDate(fingerprint: String?, destination: URL, cacheDirectory: URL, started: Date) async throws -> (summary: BuildSummary, files: Set<String>)? {
         guard settings.source != .demo, !options.refresh, !options.force, let fingerprint,
               let record = BuildRecord.load(cacheDirectory: cacheDirectory, destination: destination),
-              record.fingerprint == fingerprint else { return nil }
+              record.fingerprint == fingerprint, let files = record.fileList else { return nil }
         let intact = OutputManifest.scan(destination) == record.output
         let client = makeClient(cacheDirectory, DataGathering.clientOptions(settings: settings, options: options), settings.jobs)
         let checkStarted = Date()
         guard await Self.allFresh(record.requests, client: client, width: settings.jobs) else { return nil }
         let checkSeconds = Date().timeIntervalSince(checkStarted)
-        var counts = StagedOutput.Counts(written: 0, unchanged: record.output.files)
+        // The build's files, not those of the user's the output holds as well.
+        var counts = StagedOutput.Counts(written: 0, unchanged: files.count)
         if intact {
             // As a full build would: staging folders of killed builds do not outlive the next build.
             let output = destination.standardizedFileURL
@@ -24,11 +26,12 @@ extension SiteBuild {
             counts = restored
         }
         let pictures = ImageCounts(done: record.pictures, fromCache: record.pictures)
-        return BuildSummary(source: DataSource(isDemo: false, detail: record.sourceDetail), seed: record.seed,
+        let summary = BuildSummary(source: DataSource(isDemo: false, detail: record.sourceDetail), seed: record.seed,
                             people: record.people, posts: record.posts, pagesWritten: counts.written, filesUnchanged: counts.unchanged,
                             images: pictures, imageFailures: 0, imageSeconds: checkSeconds,
                             render: RenderTiming(pages: record.pages, duration: .zero, reused: record.pages),
                             seconds: Date().timeIntervalSince(started), upToDate: intact ? .intact : .restored)
+        return (summary, Set(files.map(\.path)))
     }
 
     /// Puts the recorded files back through a staging folder, each linked from the output store
@@ -42,7 +45,7 @@ extension SiteBuild {
         do {
             let complete = try ParallelMap.map(files.count) { index -> Bool in
                 guard let (data, digest) = store.contents(named: files[index].digest) else { return false }
-                try output.write(data, to: files[index].path, digest: digest)
+                try output.write(data, to: files[index].path, digest: digest, restoring: true)
                 return true
             }
             guard !complete.contains(false) else {
