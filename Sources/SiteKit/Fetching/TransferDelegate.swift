@@ -17,10 +17,26 @@ import FoundationNetworking
 /// against a `Task.sleep` cost two child tasks and a Dispatch timer per request, whose
 /// registration and cancellation each woke Dispatch's timer thread: 2-3 % of a cold build's CPU.)
 /// A transfer whose deadline passes is answered with the timeout at once and its task
-/// cancelled; whatever URLSession reports for it afterwards is ignored.
+/// cancelled; whatever URLSession reports for it afterwards is ignored. So is one refused for
+/// its size, and one whose Swift task was cancelled (Ctrl-C).
+///
+/// Answering at once matters: URLSession on Linux hands each chunk of a body to the delegate
+/// through an operation queue, which a server sending faster than that queue drains (a loopback
+/// or LAN host streaming without end) fills with gigabytes of chunks. The delegate then saw the
+/// limit, and the deadline's cancel took effect, only seconds or minutes later, while the chunks
+/// piled up; a build waiting for URLSession's word hung past its timeout and Ctrl-C. Bytes are
+/// also counted where libcurl counts them (`task.progress`, on URLSession's own queue, checked
+/// every `watchInterval`), so that a body past its limit is refused however far the queue lags.
+/// (`DelegateQueue` bounds that queue; `URLSessionTransport` keeps URLSession's blocking calls off
+/// Swift's threads.)
+///
+/// A transfer is reserved, with its deadline, before its task exists: making a task waits for
+/// URLSession's work queue, which such a body can hold for seconds, and the deadline runs from
+/// the request, not from the moment URLSession got to it.
 final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private struct Transfer {
-        var task: URLSessionTask
+        /// Nil until URLSession made the task (`attach`).
+        var task: URLSessionTask?
         var request: HTTPRequest
         var limits: TransferLimits
         var timeout: Double
@@ -28,14 +44,22 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         var continuation: CheckedContinuation<HTTPResponse, any Error>
         var response: HTTPURLResponse?
         var body = Data()
-        var failure: FetchError?
     }
 
     private struct State {
+        /// By reservation number.
         var transfers: [Int: Transfer] = [:]
+        /// Reservation numbers by task identifier.
+        var reservations: [Int: Int] = [:]
+        var nextReservation = 0
         /// Made on first use; it fires at `alarm`, or never when that is nil.
         var timer: (any DispatchSourceTimer)?
         var alarm: DispatchTime?
+        /// Made on first use; it fires every `watchInterval` (see `watchBytes`).
+        var watch: (any DispatchSourceTimer)?
+        /// Tasks refused for their size that URLSession has not finished yet: the memory of
+        /// their chunks is handed back once it has.
+        var refused: Set<Int> = []
     }
 
     private let state = Mutex<State>(State())
@@ -46,18 +70,93 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private static let timerQueue = DispatchQueue(label: "site.deadlines", qos: .userInitiated)
     /// The longest timeout honoured as given: `DispatchTime` arithmetic overflows far beyond it.
     private static let longestTimeout = 10 * 365 * 86_400.0
+    /// How often the bytes libcurl received are compared with the limits: a server sending 1 GB/s
+    /// gets 20 MB past a limit before it is refused.
+    static let watchInterval = DispatchTimeInterval.milliseconds(20)
 
     deinit {
-        state.withLock { $0.timer?.cancel() }
+        state.withLock { state in
+            state.timer?.cancel()
+            state.watch?.cancel()
+        }
     }
 
-    func begin(_ task: URLSessionTask, request: HTTPRequest, limits: TransferLimits, timeout: Double,
-               continuation: CheckedContinuation<HTTPResponse, any Error>) {
+    /// Reserves a transfer for `request`, its deadline running from now; the number to `attach`
+    /// its task to, or to `abandon` it by.
+    func reserve(_ request: HTTPRequest, limits: TransferLimits, timeout: Double,
+                 continuation: CheckedContinuation<HTTPResponse, any Error>) -> Int {
         let deadline = DispatchTime.now() + min(max(0, timeout), Self.longestTimeout)
-        state.withLock { state in
-            state.transfers[task.taskIdentifier] = Transfer(task: task, request: request, limits: limits, timeout: timeout,
-                                                            deadline: deadline, continuation: continuation)
+        return state.withLock { state in
+            let number = state.nextReservation
+            state.nextReservation += 1
+            state.transfers[number] = Transfer(task: nil, request: request, limits: limits, timeout: timeout,
+                                               deadline: deadline, continuation: continuation)
             if state.alarm.map({ deadline < $0 }) ?? true { setAlarm(&state, at: deadline) }
+            if state.watch == nil {
+                let watch = DispatchSource.makeTimerSource(queue: Self.timerQueue)
+                watch.setEventHandler { [weak self] in self?.watchBytes() }
+                watch.schedule(deadline: .now() + Self.watchInterval, repeating: Self.watchInterval, leeway: .milliseconds(5))
+                watch.resume()
+                state.watch = watch
+            }
+            return number
+        }
+    }
+
+    /// Gives reservation `number` its task; false when the transfer was answered meanwhile (its
+    /// deadline passed, or its Swift task was cancelled), and the task must not be started.
+    func attach(_ task: URLSessionTask, to number: Int) -> Bool {
+        state.withLock { state in
+            guard state.transfers[number] != nil else { return false }
+            state.transfers[number]?.task = task
+            state.reservations[task.taskIdentifier] = number
+            return true
+        }
+    }
+
+    /// Answers reservation `number`, if it is still waiting, with the error of `kind` (a
+    /// `CancellationError` for nil) at once, and cancels its task without waiting for URLSession
+    /// (see the type's comment); what URLSession reports for the task afterwards is ignored.
+    private func finish(_ number: Int, _ kind: FetchError.Kind?) {
+        let refused = kind.map { if case .limit = $0 { true } else { false } } ?? false
+        guard let transfer = state.withLock({ state -> Transfer? in
+            guard let transfer = state.transfers.removeValue(forKey: number) else { return nil }
+            if let task = transfer.task {
+                state.reservations.removeValue(forKey: task.taskIdentifier)
+                if refused { state.refused.insert(task.taskIdentifier) }
+            }
+            return transfer
+        }) else { return }
+        let request = transfer.request
+        transfer.continuation.resume(throwing: kind.map { FetchError($0, method: request.method, url: request.url) } ?? CancellationError())
+        // Not on the caller's queue: `cancel()` waits for URLSession's work queue, which may be
+        // inside libcurl inflating a compressed body into chunks queued for the delegate's queue
+        // (2 MB of gzip is 2 GB of zeros), or reading a body that does not end; the deadlines'
+        // queue and the delegate's must not wait for it.
+        if let task = transfer.task { DispatchQueue.global().async { task.cancel() } }
+    }
+
+    /// `finish` for the reservation of `task`.
+    private func finish(_ task: URLSessionTask, _ kind: FetchError.Kind?) {
+        guard let number = state.withLock({ $0.reservations[task.taskIdentifier] }) else { return }
+        finish(number, kind)
+    }
+
+    /// The Swift task waiting for reservation `number` was cancelled: it is answered with
+    /// `CancellationError` at once.
+    func abandon(_ number: Int) {
+        finish(number, nil)
+    }
+
+    /// Refuses every transfer whose body, as libcurl has received it so far, is past its limit.
+    /// (libcurl counts the bytes as they come off the connection; a compressed body's limit is
+    /// checked on its decoded chunks, as the delegate gets them.)
+    private func watchBytes() {
+        let waiting = state.withLock { state in
+            state.transfers.compactMap { number, transfer in transfer.task.map { (number, $0, transfer.limits.maxBodyBytes) } }
+        }
+        for (number, task, limit) in waiting where task.progress.completedUnitCount > Int64(limit) {
+            finish(number, .limit("the body grew past the \(ByteCount.format(limit)) limit"))
         }
     }
 
@@ -77,46 +176,32 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// sets the timer for the earliest deadline left.
     private func expire() {
         let now = DispatchTime.now()
-        let expired: [Transfer] = state.withLock { state in
+        let expired: [Int] = state.withLock { state in
             state.alarm = nil
-            let expired = state.transfers.values.filter { $0.deadline <= now }
-            for transfer in expired { state.transfers.removeValue(forKey: transfer.task.taskIdentifier) }
-            if let next = state.transfers.values.lazy.map(\.deadline).min() { setAlarm(&state, at: next) }
-            return expired
+            let expired = state.transfers.filter { $0.value.deadline <= now }
+            // The next deadline left once these are answered.
+            if let next = state.transfers.values.lazy.map(\.deadline).filter({ $0 > now }).min() { setAlarm(&state, at: next) }
+            return Array(expired.keys)
         }
-        for transfer in expired {
-            transfer.task.cancel()
-            transfer.continuation.resume(throwing: FetchError(.timeout(seconds: transfer.timeout),
-                                                              method: transfer.request.method, url: transfer.request.url))
+        for number in expired {
+            let timeout = state.withLock { $0.transfers[number]?.timeout } ?? 0
+            finish(number, .timeout(seconds: timeout))
         }
-    }
-
-    private func fail(_ task: URLSessionTask, _ kind: FetchError.Kind) {
-        state.withLock { state in
-            guard var transfer = state.transfers[task.taskIdentifier], transfer.failure == nil else { return }
-            transfer.failure = FetchError(kind, method: transfer.request.method, url: transfer.request.url)
-            state.transfers[task.taskIdentifier] = transfer
-        }
-        // Not here, on the delegate queue: `cancel()` waits for URLSession's work queue, which may
-        // be inside libcurl inflating a compressed body into chunks queued for this very queue
-        // (2 MB of gzip is 2 GB of zeros). Waiting here, every chunk would pile up in memory
-        // until libcurl was done; from elsewhere, this queue goes on dropping them as they come.
-        DispatchQueue.global().async { task.cancel() }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
         let http = response as? HTTPURLResponse
         let tooLarge: Int? = state.withLock { state in
-            guard var transfer = state.transfers[dataTask.taskIdentifier] else { return nil }
+            guard let number = state.reservations[dataTask.taskIdentifier], var transfer = state.transfers[number] else { return nil }
             transfer.response = http
-            state.transfers[dataTask.taskIdentifier] = transfer
+            state.transfers[number] = transfer
             let declared = http.flatMap { Int($0.value(forHTTPHeaderField: "Content-Length") ?? "") } ?? 0
             return declared > transfer.limits.maxBodyBytes ? transfer.limits.maxBodyBytes : nil
         }
         if let limit = tooLarge {
             completionHandler(.cancel)
-            fail(dataTask, .limit("the body is larger than the \(ByteCount.format(limit)) limit"))
+            finish(dataTask, .limit("the body is larger than the \(ByteCount.format(limit)) limit"))
             return
         }
         completionHandler(.allow)
@@ -126,14 +211,14 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         let exceeded: Int? = state.withLock { state in
             // Appended in place: a copy of the transfer taken out of the dictionary would share
             // its body's storage, so every chunk would copy the whole body received so far.
-            guard let index = state.transfers.index(forKey: dataTask.taskIdentifier),
-                  state.transfers.values[index].failure == nil else { return nil }
+            guard let number = state.reservations[dataTask.taskIdentifier],
+                  let index = state.transfers.index(forKey: number) else { return nil }
             state.transfers.values[index].body.append(data)
             let limit = state.transfers.values[index].limits.maxBodyBytes
             return state.transfers.values[index].body.count > limit ? limit : nil
         }
         if let limit = exceeded {
-            fail(dataTask, .limit("the body grew past the \(ByteCount.format(limit)) limit"))
+            finish(dataTask, .limit("the body grew past the \(ByteCount.format(limit)) limit"))
         }
     }
 
@@ -145,14 +230,14 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let transfer = state.withLock({ $0.transfers.removeValue(forKey: task.taskIdentifier) }) else { return }
-        let request = transfer.request
-        if let failure = transfer.failure {
-            transfer.continuation.resume(throwing: failure)
-            // Refused for its size: the body URLSession read and dropped anyway is free now.
-            if case .limit = failure.kind { FreedMemory.release() }
-            return
+        let (found, refused) = state.withLock { state in
+            let number = state.reservations.removeValue(forKey: task.taskIdentifier)
+            return (number.flatMap { state.transfers.removeValue(forKey: $0) }, state.refused.remove(task.taskIdentifier) != nil)
         }
+        // Refused for its size: the body URLSession read and dropped anyway is free now.
+        if refused { FreedMemory.release() }
+        guard let transfer = found else { return }
+        let request = transfer.request
         let coding = (transfer.response ?? task.response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding")
         if let error {
             let nsError = error as NSError

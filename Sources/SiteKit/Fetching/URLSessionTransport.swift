@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -30,11 +31,26 @@ public final class URLSessionTransport: HTTPTransport {
         configuration.httpAdditionalHeaders = ["User-Agent": SiteVersion.userAgent]
         let delegate = TransferDelegate()
         self.delegate = delegate
-        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: DelegateQueue())
     }
 
     deinit {
-        session.invalidateAndCancel()
+        // Not on this thread, often one of Swift's: it waits for URLSession's work queue (see
+        // `starting`), and nothing of the build may wait for it.
+        let session = self.session
+        DispatchQueue.global().async { session.invalidateAndCancel() }
+    }
+
+    /// Where this session's tasks are made and started, in the order they were asked for (the
+    /// image queue's lanes depend on it). `dataTask(with:)` and `resume()` wait for URLSession's
+    /// work queue, which libcurl can hold for seconds while a server sends a body without end: on
+    /// Swift's threads, two such waits stopped every task of the build, its deadlines and Ctrl-C
+    /// included. One queue per session, so that one session's wait holds up no other.
+    private let starting = DispatchQueue(label: "site.transfer-start", qos: .userInitiated)
+
+    /// The reservation of a request, for its cancellation handler.
+    private final class Reservation: Sendable {
+        let number = Mutex<Int?>(nil)
     }
 
     public func send(_ request: HTTPRequest, limits: TransferLimits, timeout: Double) async throws -> HTTPResponse {
@@ -46,15 +62,29 @@ public final class URLSessionTransport: HTTPTransport {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
         }
         try Task.checkCancellation()
-        let task = session.dataTask(with: urlRequest)
+        let made = urlRequest
         let delegate = self.delegate
+        let session = self.session
+        let starting = self.starting
+        let reservation = Reservation()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                delegate.begin(task, request: request, limits: limits, timeout: timeout, continuation: continuation)
-                task.resume()
+                let number = delegate.reserve(request, limits: limits, timeout: timeout, continuation: continuation)
+                reservation.number.withLock { $0 = number }
+                // Cancelled before the reservation: the handler below found none to answer.
+                if Task.isCancelled {
+                    delegate.abandon(number)
+                    return
+                }
+                // Making and starting a task wait for URLSession's work queue (see `starting`).
+                starting.async {
+                    let task = session.dataTask(with: made)
+                    if delegate.attach(task, to: number) { task.resume() }
+                }
             }
         } onCancel: {
-            task.cancel()
+            // Answered at once, not when URLSession says the task ended (see `TransferDelegate`).
+            if let number = reservation.number.withLock({ $0 }) { delegate.abandon(number) }
         }
     }
 }

@@ -167,7 +167,8 @@ import Testing
             let started = Date()
             do {
                 _ = try await withCheckedThrowingContinuation { continuation in
-                    delegate.begin(task, request: HTTPRequest(url: url), limits: .json, timeout: 0.3, continuation: continuation)
+                    let number = delegate.reserve(HTTPRequest(url: url), limits: .json, timeout: 0.3, continuation: continuation)
+                    _ = delegate.attach(task, to: number)
                 }
                 return (FetchError.Kind?.none, Date().timeIntervalSince(started))
             } catch {
@@ -176,7 +177,43 @@ import Testing
         }
         #expect(kind == .timeout(seconds: 0.3))
         #expect(seconds >= 0.25 && seconds < 1.0, "fired after \(seconds) s, with the global queues busy for 1.2 s")
+        // Cancelled from a global queue, once one is free.
+        let cancelledBy = Date().addingTimeInterval(10)
+        while task.state == .suspended, Date() < cancelledBy { try await Task.sleep(for: .milliseconds(20)) }
         #expect(task.state == .canceling || task.state == .completed)
+    }
+
+    @Test("a body without end, sent as fast as loopback carries it, is refused at its limit within seconds, though URLSession reads on; a build stopped meanwhile (Ctrl-C) is answered at once: both hung for minutes, past every deadline, while URLSession queued gigabytes of chunks")
+    func anEndlessBodyIsRefusedAtItsLimit() async throws {
+        let server = try EndlessBodyListener()
+        defer { server.stop() }
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        let client = harness.client(HTTPClientOptions(timeout: 120, retry: .none))
+        let started = Date()
+        await #expect(throws: FetchError.self) {
+            do {
+                _ = try await client.fetch(HTTPRequest(url: server.url()), limits: TransferLimits(maxBodyBytes: 4 * 1024 * 1024))
+            } catch let error as FetchError {
+                #expect(error.kind == .limit("the body grew past the 4.0 MB limit"), "\(error.kind)")
+                throw error
+            }
+        }
+        #expect(Date().timeIntervalSince(started) < 30, "refused after \(Date().timeIntervalSince(started)) s")
+
+        // No limit to stop it this time: only the cancellation can.
+        let cancelled = Task {
+            try await client.fetch(HTTPRequest(url: server.url("/second.png")), limits: TransferLimits(maxBodyBytes: .max))
+        }
+        try await Task.sleep(for: .milliseconds(500))
+        let stopped = Date()
+        cancelled.cancel()
+        let result = await cancelled.result
+        #expect(Date().timeIntervalSince(stopped) < 15, "answered \(Date().timeIntervalSince(stopped)) s after the cancellation")
+        switch result {
+        case .success: Issue.record("an endless body was fetched")
+        case .failure(let error): #expect(error is CancellationError, "\(error)")
+        }
     }
 
     /// Transfers on one session share a timer: one started later with a shorter timeout must

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 @testable import SiteKit
 #if canImport(Glibc)
 import Glibc
@@ -49,6 +50,47 @@ final class RawListener: Sendable {
 
     /// Stops accepting connections.
     func stop() {
+        shutdown(socket, Int32(SHUT_RDWR))
+        close(socket)
+    }
+}
+
+/// A TCP listener on 127.0.0.1 whose every connection is answered 200 with a body that never
+/// ends, sent as fast as the connection takes it: a broken or hostile server on a fast link.
+final class EndlessBodyListener: Sendable {
+    let port: Int
+    private let socket: Int32
+    private let stopped = Atomic<Bool>(false)
+
+    init() throws {
+        let (fd, port) = try RawListener.listening()
+        self.port = port
+        socket = fd
+        Thread.detachNewThread { [self] in
+            while true {
+                let connection = accept(fd, nil, nil)
+                guard connection >= 0 else { return }
+                Thread.detachNewThread { [self] in
+                    var request = [UInt8](repeating: 0, count: 4096)
+                    _ = recv(connection, &request, request.count, 0)
+                    let head = Array("HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nConnection: close\r\n\r\n".utf8)
+                    _ = head.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                    let chunk = [UInt8](repeating: 0, count: 65_536)
+                    while !stopped.load(ordering: .relaxed),
+                          chunk.withUnsafeBytes({ send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) > 0 {}
+                    close(connection)
+                }
+            }
+        }
+    }
+
+    func url(_ path: String = "/endless.png") -> URL {
+        URL(string: "http://127.0.0.1:\(port)\(path)")!
+    }
+
+    /// Stops accepting connections, and ends the bodies being sent.
+    func stop() {
+        stopped.store(true, ordering: .relaxed)
         shutdown(socket, Int32(SHUT_RDWR))
         close(socket)
     }
