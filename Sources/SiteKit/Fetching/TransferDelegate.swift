@@ -63,6 +63,13 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     private let state = Mutex<State>(State())
+    /// Where the session's calls that wait for URLSession's work queue are made: making, starting
+    /// and cancelling tasks, invalidating the session. libcurl can hold that queue for seconds
+    /// while a server sends a body without end. On Swift's threads, two such waits stopped every
+    /// task of the build, its deadlines and Ctrl-C included; on Dispatch's global queues, whose
+    /// threads are as many as the cores, they stopped every other session's calls and timers.
+    /// A serial queue has a thread of its own, and holds up this session alone.
+    let calls = DispatchQueue(label: "site.urlsession-calls", qos: .userInitiated)
     /// Where the deadlines' timer fires: a queue of its own, which Dispatch gives a thread even
     /// when every worker of its global queues is busy (a serial queue is "overcommit"). On the
     /// global queue the timer waited for a free worker, and Swift's tasks and rendering on every
@@ -133,7 +140,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         // inside libcurl inflating a compressed body into chunks queued for the delegate's queue
         // (2 MB of gzip is 2 GB of zeros), or reading a body that does not end; the deadlines'
         // queue and the delegate's must not wait for it.
-        if let task = transfer.task { DispatchQueue.global().async { task.cancel() } }
+        if let task = transfer.task { calls.async { task.cancel() } }
     }
 
     /// `finish` for the reservation of `task`.

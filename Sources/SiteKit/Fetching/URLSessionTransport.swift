@@ -36,17 +36,10 @@ public final class URLSessionTransport: HTTPTransport {
 
     deinit {
         // Not on this thread, often one of Swift's: it waits for URLSession's work queue (see
-        // `starting`), and nothing of the build may wait for it.
+        // `send`), and nothing of the build may wait for it.
         let session = self.session
-        DispatchQueue.global().async { session.invalidateAndCancel() }
+        delegate.calls.async { session.invalidateAndCancel() }
     }
-
-    /// Where this session's tasks are made and started, in the order they were asked for (the
-    /// image queue's lanes depend on it). `dataTask(with:)` and `resume()` wait for URLSession's
-    /// work queue, which libcurl can hold for seconds while a server sends a body without end: on
-    /// Swift's threads, two such waits stopped every task of the build, its deadlines and Ctrl-C
-    /// included. One queue per session, so that one session's wait holds up no other.
-    private let starting = DispatchQueue(label: "site.transfer-start", qos: .userInitiated)
 
     /// The reservation of a request, for its cancellation handler.
     private final class Reservation: Sendable {
@@ -65,7 +58,6 @@ public final class URLSessionTransport: HTTPTransport {
         let made = urlRequest
         let delegate = self.delegate
         let session = self.session
-        let starting = self.starting
         let reservation = Reservation()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -76,8 +68,8 @@ public final class URLSessionTransport: HTTPTransport {
                     delegate.abandon(number)
                     return
                 }
-                // Making and starting a task wait for URLSession's work queue (see `starting`).
-                starting.async {
+                // Made and started on the session's own queue, in the order asked for (see `calls`).
+                delegate.calls.async {
                     let task = session.dataTask(with: made)
                     if delegate.attach(task, to: number) { task.resume() }
                 }
