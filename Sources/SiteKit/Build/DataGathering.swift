@@ -168,7 +168,7 @@ struct DataGathering: Sendable {
             }
         }
         guard let first = refused.first else { return }
-        let shown = first.text.count > 80 ? first.text.prefix(80) + "…" : Substring(first.text)
+        let shown = first.text.clipped(to: 80)
         // An http(s) address with a space or a control character in it is refused too, and that
         // is not for its scheme.
         let scheme = first.text.prefix { $0 != ":" }.lowercased()
@@ -177,7 +177,7 @@ struct DataGathering: Sendable {
             : ""
         reporter.warning("\(BuildSummary.count(refused.count, "person", "people")) \(refused.count == 1 ? "has a picture URL" : "have picture URLs") "
             + "that \(refused.count == 1 ? "is not an http(s) URL" : "are not http(s) URLs") this tool fetches and \(refused.count == 1 ? "was" : "were") not fetched "
-            + "(the first, of \(first.person.displayName): \"\(shown)\"\(why)); \(refused.count == 1 ? "that person gets" : "they get") a placeholder.")
+            + "(the first, of \(first.person.displayName.clipped(to: 80)): \"\(shown)\"\(why)); \(refused.count == 1 ? "that person gets" : "they get") a placeholder.")
     }
 
     /// One job per picture: list thumbnails first (page 1 ahead of the rest, in list order), then

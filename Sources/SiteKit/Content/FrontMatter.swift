@@ -142,7 +142,7 @@ struct FrontMatter: Sendable, Equatable {
 
     private static func describe(_ node: Node) -> String {
         if node.sequence != nil { return "a list" }
-        if let scalar = node.scalar { return "the single value '\(scalar.string.prefix(40))'" }
+        if let scalar = node.scalar { return "the single value '\(scalar.string.clipped(to: 40))'" }
         return "this kind of value"
     }
 }

@@ -62,3 +62,12 @@ extension String {
             ? nil : self
     }
 }
+
+extension StringProtocol {
+    /// The text as a message quotes it: whole up to `limit` characters, else its first `limit`
+    /// and "…", so that a value cut short reads as cut, and a 1 MB name from an API is not a 1 MB
+    /// line of a warning.
+    func clipped(to limit: Int) -> String {
+        count > limit ? prefix(limit) + "…" : String(self)
+    }
+}

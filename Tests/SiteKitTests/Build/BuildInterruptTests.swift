@@ -74,7 +74,10 @@ import Glibc
         #expect(first.process.terminationStatus == 0)
         let before = try SiteInspector(root: output).files()
 
-        let run = try Run(["build", "--demo", "--users", "4000", "--seed", "stop"], in: folder.url)
+        // Held by APIs that never answer: a demo build of 4,000 people could end between two looks
+        // for its staging folder on a loaded machine.
+        let (run, listener) = try await Self.stalled("build", ["--seed", "stop"], in: folder.url)
+        defer { listener.close() }
         let text = try await run.interruptWhileStaging(in: folder.url)
         #expect(run.process.terminationStatus == 130, "\(text)")
         #expect(text.contains("interrupted: nothing was published, and the previous output was left as it was."))

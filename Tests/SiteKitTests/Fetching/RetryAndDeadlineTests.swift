@@ -199,7 +199,8 @@ import Testing
                 throw error
             }
         }
-        #expect(Date().timeIntervalSince(started) < 30, "refused after \(Date().timeIntervalSince(started)) s")
+        // Far from the 120 s deadline: about 0.1 s alone, tens of seconds with the other suites on 2 cores.
+        #expect(Date().timeIntervalSince(started) < 90, "refused after \(Date().timeIntervalSince(started)) s")
 
         // No limit to stop it this time: only the cancellation can.
         let cancelled = Task {
@@ -209,7 +210,7 @@ import Testing
         let stopped = Date()
         cancelled.cancel()
         let result = await cancelled.result
-        #expect(Date().timeIntervalSince(stopped) < 15, "answered \(Date().timeIntervalSince(stopped)) s after the cancellation")
+        #expect(Date().timeIntervalSince(stopped) < 60, "answered \(Date().timeIntervalSince(stopped)) s after the cancellation")
         switch result {
         case .success: Issue.record("an endless body was fetched")
         case .failure(let error): #expect(error is CancellationError, "\(error)")

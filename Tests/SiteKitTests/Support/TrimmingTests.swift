@@ -50,4 +50,12 @@ struct LineSplittingTests {
             }
         }
     }
+
+    @Test("a value a message quotes is whole up to its limit, else cut with an ellipsis, so that it reads as cut (a 1 MB name from an API made a 1 MB line of a warning; a 40-character cut read as the whole value)")
+    func clippedForMessages() {
+        #expect("Ada".clipped(to: 40) == "Ada")
+        #expect(String(repeating: "x", count: 40).clipped(to: 40) == String(repeating: "x", count: 40))
+        #expect(String(repeating: "N", count: 1_048_576).clipped(to: 80) == String(repeating: "N", count: 80) + "…")
+        #expect("Jörg Weiß".clipped(to: 4) == "Jörg…", "characters, not bytes")
+    }
 }

@@ -120,7 +120,7 @@ struct LenientInt: Decodable, Sendable {
     init(from decoder: any Decoder) throws {
         let text = try LenientString(from: decoder).value
         guard let value = Int(text) ?? Double(text).flatMap({ Int(exactly: $0) }) else {
-            throw DecodingError.typeMismatch(Int.self, .init(codingPath: decoder.codingPath, debugDescription: "expected an integer, found \"\(text.prefix(40))\""))
+            throw DecodingError.typeMismatch(Int.self, .init(codingPath: decoder.codingPath, debugDescription: "expected an integer, found \"\(text.clipped(to: 40))\""))
         }
         self.value = value
     }
