@@ -29,7 +29,7 @@ public struct MarkdownNote: Sendable, Equatable {
             found.append((max(1, line), String(rest).trimmedWhiteSpace))
         }
         guard let first = found.first else { return [] }
-        let shown = first.text.lines.first.map { $0.count > 40 ? $0.prefix(40) + "…" : String($0) } ?? first.text
+        let shown = first.text.lines.first.map { $0.clipped(to: 40) } ?? first.text
         // A closing tag is the end of a piece already counted (`<b>` and `</b>`).
         let others = found.dropFirst().filter { !$0.text.hasPrefix("</") }.count
         // Text after a comment is lost with the block the comment opened: said as text.

@@ -146,7 +146,7 @@ enum ServerMessage {
     }
 
     private static func clip(_ text: String) -> String {
-        text.count > 200 ? String(text.prefix(200)) + "…" : text
+        text.clipped(to: 200)
     }
 }
 

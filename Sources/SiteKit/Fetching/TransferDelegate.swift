@@ -183,15 +183,13 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// sets the timer for the earliest deadline left.
     private func expire() {
         let now = DispatchTime.now()
-        let expired: [Int] = state.withLock { state in
+        let expired: [(number: Int, timeout: Double)] = state.withLock { state in
             state.alarm = nil
-            let expired = state.transfers.filter { $0.value.deadline <= now }
             // The next deadline left once these are answered.
             if let next = state.transfers.values.lazy.map(\.deadline).filter({ $0 > now }).min() { setAlarm(&state, at: next) }
-            return Array(expired.keys)
+            return state.transfers.compactMap { $0.value.deadline <= now ? ($0.key, $0.value.timeout) : nil }
         }
-        for number in expired {
-            let timeout = state.withLock { $0.transfers[number]?.timeout } ?? 0
+        for (number, timeout) in expired {
             finish(number, .timeout(seconds: timeout))
         }
     }

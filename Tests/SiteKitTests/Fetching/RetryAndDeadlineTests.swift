@@ -185,8 +185,12 @@ import Testing
 
     @Test("a body without end, sent as fast as loopback carries it, is refused at its limit within seconds, though URLSession reads on; a build stopped meanwhile (Ctrl-C) is answered at once: both hung for minutes, past every deadline, while URLSession queued gigabytes of chunks")
     func anEndlessBodyIsRefusedAtItsLimit() async throws {
+        // Each server is stopped as soon as its answer is in: URLSession reads a body without end
+        // until its sender stops, and that keeps both cores busy for the other suites.
         let server = try EndlessBodyListener()
         defer { server.stop() }
+        let second = try EndlessBodyListener()
+        defer { second.stop() }
         let harness = try CacheHarness()
         defer { harness.remove() }
         let client = harness.client(HTTPClientOptions(timeout: 120, retry: .none))
@@ -201,15 +205,17 @@ import Testing
         }
         // Far from the 120 s deadline: about 0.1 s alone, tens of seconds with the other suites on 2 cores.
         #expect(Date().timeIntervalSince(started) < 90, "refused after \(Date().timeIntervalSince(started)) s")
+        server.stop()
 
         // No limit to stop it this time: only the cancellation can.
         let cancelled = Task {
-            try await client.fetch(HTTPRequest(url: server.url("/second.png")), limits: TransferLimits(maxBodyBytes: .max))
+            try await client.fetch(HTTPRequest(url: second.url("/second.png")), limits: TransferLimits(maxBodyBytes: .max))
         }
         try await Task.sleep(for: .milliseconds(500))
         let stopped = Date()
         cancelled.cancel()
         let result = await cancelled.result
+        second.stop()
         #expect(Date().timeIntervalSince(stopped) < 60, "answered \(Date().timeIntervalSince(stopped)) s after the cancellation")
         switch result {
         case .success: Issue.record("an endless body was fetched")

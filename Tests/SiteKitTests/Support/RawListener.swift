@@ -88,9 +88,10 @@ final class EndlessBodyListener: Sendable {
         URL(string: "http://127.0.0.1:\(port)\(path)")!
     }
 
-    /// Stops accepting connections, and ends the bodies being sent.
+    /// Stops accepting connections, and ends the bodies being sent; once (a second close could
+    /// close a descriptor opened since under the same number).
     func stop() {
-        stopped.store(true, ordering: .relaxed)
+        guard !stopped.exchange(true, ordering: .relaxed) else { return }
         shutdown(socket, Int32(SHUT_RDWR))
         close(socket)
     }

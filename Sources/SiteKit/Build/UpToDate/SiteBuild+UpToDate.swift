@@ -22,7 +22,7 @@ extension SiteBuild {
             let output = destination.standardizedFileURL
             StagedOutput.removeLeftovers(in: output.deletingLastPathComponent(), name: output.lastPathComponent)
         } else {
-            guard let restored = try restore(record, destination: destination, cacheDirectory: cacheDirectory) else { return nil }
+            guard let restored = try restore(record, files: files, destination: destination, cacheDirectory: cacheDirectory) else { return nil }
             counts = restored
         }
         let pictures = ImageCounts(done: record.pictures, fromCache: record.pictures)
@@ -37,9 +37,10 @@ extension SiteBuild {
     /// Puts the recorded files back through a staging folder, each linked from the output store
     /// after its bytes were checked against its hash, and records the new folder. Nil, with the
     /// output untouched, when the store no longer holds one of them intact.
-    private func restore(_ record: BuildRecord, destination: URL, cacheDirectory: URL) throws -> StagedOutput.Counts? {
+    private func restore(_ record: BuildRecord, files: [(path: String, digest: String)], destination: URL,
+                         cacheDirectory: URL) throws -> StagedOutput.Counts? {
         // The output may hold files of the user's as well (carried over, not listed here).
-        guard let files = record.fileList, files.count <= record.output.files,
+        guard files.count <= record.output.files,
               let store = OutputStore(cacheDirectory: cacheDirectory) else { return nil }
         let output = try StagedOutput(destination: destination, store: store)
         do {
