@@ -88,7 +88,7 @@ public struct ContentLoader: Sendable {
         }
         if Slug.windowsDeviceNames.contains(name) {
             throw ContentError(file: shown, message: "it would be published at \(name)/, a name Windows refuses for any file or folder "
-                + "(con, prn, aux, nul, com1 to com9, lpt1 to lpt9), so the site could not be checked out or unzipped there. "
+                + "(con, prn, aux, nul, com0 to com9, lpt0 to lpt9), so the site could not be checked out or unzipped there. "
                 + "Rename it, e.g. to \(name)-page.md.")
         }
         let used = reserved.union(ContentPage.standardNames)
@@ -205,9 +205,10 @@ public struct ContentLoader: Sendable {
             return MarkdownNote(line: matter.keyLines[key] ?? 1, message: "the front matter key '\(key)' is not read as '\(meant)', "
                 + "as keys are read as written, in lowercase: write '\(meant)'")
         }
+        let ownTitle = title.flatMap { $0.isEmpty ? nil : $0 }
         return ContentPage(
             name: name,
-            title: title.flatMap { $0.isEmpty ? nil : $0 } ?? defaultTitle,
+            title: ownTitle ?? defaultTitle,
             description: description ?? "",
             extra: extra,
             bodyMarkdown: matter.body,
@@ -215,7 +216,8 @@ public struct ContentLoader: Sendable {
             markdownOptions: markdownOptions,
             takenIDs: takenIDs,
             bodyLine: matter.bodyLine,
-            frontMatterNotes: nearMisses
+            frontMatterNotes: nearMisses,
+            headingTitles: ownTitle == nil
         )
     }
 

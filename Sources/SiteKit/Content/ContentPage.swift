@@ -5,7 +5,8 @@ public struct ContentPage: Sendable, Equatable {
     /// Which page this text belongs to: `index`, `users` or `posts` for the intros of the pages a
     /// build makes, or the name of a page of its own (`about` for `content/about.md`).
     public let name: String
-    /// The page title, from front matter `title:` or the capitalised name.
+    /// The page title: front matter `title:`, else the level-1 heading the text opens with, else
+    /// the built-in title or the capitalised name (`defaultTitle(for:)`).
     public let title: String
     /// A one-line summary for `<meta name="description">`, from front matter `description:`.
     public let description: String
@@ -28,7 +29,9 @@ public struct ContentPage: Sendable, Equatable {
 
     /// Creates a page, rendering `bodyMarkdown` with `markdownOptions`; its headings' ids avoid
     /// `takenIDs`, those the templates give elements of the page. `bodyLine`: the file line the
-    /// Markdown starts on, for the lines of `notes`.
+    /// Markdown starts on, for the lines of `notes`. `headingTitles`: a level-1 heading that opens
+    /// the Markdown is the title, in place of `title`, and is left out of the body (for a page
+    /// whose front matter has no title).
     public init(
         name: String,
         title: String,
@@ -40,14 +43,16 @@ public struct ContentPage: Sendable, Equatable {
         markdownOptions: MarkdownOptions = [.smart],
         takenIDs: Set<String> = HeadingAnchors.reserved,
         bodyLine: Int = 1,
-        frontMatterNotes: [MarkdownNote] = []
+        frontMatterNotes: [MarkdownNote] = [],
+        headingTitles: Bool = false
     ) {
         self.name = name
-        self.title = title
         self.description = description
         self.extra = extra
         self.bodyMarkdown = bodyMarkdown
-        let rendered = Markdown.rendered(from: bodyMarkdown, options: markdownOptions, takenIDs: takenIDs)
+        let options = headingTitles ? markdownOptions.union(.openingHeadingIsTitle) : markdownOptions
+        let rendered = Markdown.rendered(from: bodyMarkdown, options: options, takenIDs: takenIDs)
+        self.title = rendered.title ?? title
         self.bodyHTML = rendered.html
         self.notes = frontMatterNotes + rendered.notes.map { MarkdownNote(line: $0.line + bodyLine - 1, message: $0.message) }
         self.bodyLine = bodyLine

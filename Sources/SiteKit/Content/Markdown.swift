@@ -24,6 +24,11 @@ public struct MarkdownOptions: OptionSet, Sendable, Hashable {
     /// links do with `links: files`: a browser shows a folder opened from disk as a listing.
     /// Not a libcmark option: applied to the document's links before rendering.
     public static let folderLinksToIndex = MarkdownOptions(rawValue: 1 << 4)
+    /// A level-1 heading that opens the text (`# Opening hours`, or one underlined with `===`) is
+    /// the page's title: left out of the HTML and given as `Rendered.title`, in plain text. For a
+    /// page whose front matter has no title, as the theme gives every page its title as `<h1>`.
+    /// Not a libcmark option.
+    public static let openingHeadingIsTitle = MarkdownOptions(rawValue: 1 << 5)
 
     /// What the generator uses unless told otherwise: safe output with smart punctuation.
     public static let `default`: MarkdownOptions = [.smart]
@@ -72,7 +77,7 @@ public enum Markdown {
     public static func rendered(from markdown: String, options: MarkdownOptions = [.smart],
                                 takenIDs: Set<String> = HeadingAnchors.reserved) -> Rendered {
         // What cmark gives for no text, without a call per generated page (every person page).
-        guard !markdown.isEmpty else { return Rendered(html: "", notes: [], links: []) }
+        guard !markdown.isEmpty else { return Rendered(html: "", notes: [], links: [], title: nil) }
         let utf8 = Array(markdown.utf8)
         let document = utf8.withUnsafeBufferPointer { buffer -> OpaquePointer? in
             guard let base = buffer.baseAddress else { return nil }
@@ -80,21 +85,25 @@ public enum Markdown {
                 cmark_parse_document($0, buffer.count, options.cmarkOptions)
             }
         }
-        guard let document else { return Rendered(html: "", notes: [], links: []) }
+        guard let document else { return Rendered(html: "", notes: [], links: [], title: nil) }
         defer { cmark_node_free(document) }
+        let title = options.contains(.openingHeadingIsTitle) ? takeOpeningHeading(of: document) : nil
         var notes = MarkdownNote.tables(in: markdown, unsafe: options.contains(.unsafe))
+        notes += MarkdownNote.secondTitles(in: document)
         if !options.contains(.unsafe) {
             notes += MarkdownNote.rawHTML(in: document)
             dropDangerousLinks(in: document)
         }
         let links = Self.links(in: document)
         if options.contains(.folderLinksToIndex) { linkFoldersToIndex(in: document) }
-        guard let rendered = cmark_render_html(document, options.cmarkOptions) else { return Rendered(html: "", notes: notes, links: links) }
+        guard let rendered = cmark_render_html(document, options.cmarkOptions) else {
+            return Rendered(html: "", notes: notes, links: links, title: title)
+        }
         defer { free(rendered) }
         // Controls and noncharacters (U+0001, U+007F, U+FFFE…) pass through cmark, as text or from
         // an entity such as `&#x7f;`, and HTML allows none of them: they go, as in every template value.
         let html = HeadingAnchors.add(to: HTML.removingForbidden(String(cString: rendered)), taken: takenIDs)
-        return Rendered(html: html, notes: notes.sorted { $0.line < $1.line }, links: links)
+        return Rendered(html: html, notes: notes.sorted { $0.line < $1.line }, links: links, title: title)
     }
 
     /// What `rendered(from:)` gives.
@@ -103,6 +112,38 @@ public enum Markdown {
         public var notes: [MarkdownNote]
         /// The links and pictures of the Markdown, in order (raw HTML's are not among them).
         public var links: [MarkdownLink]
+        /// The opening level-1 heading's text, taken out of `html`, with `.openingHeadingIsTitle`;
+        /// nil without it, or when the text opens otherwise.
+        public var title: String?
+    }
+
+    /// Removes the level-1 heading `document` opens with and gives its text, or nil (and changes
+    /// nothing) when it opens otherwise or the heading has no text.
+    private static func takeOpeningHeading(of document: OpaquePointer) -> String? {
+        guard let first = cmark_node_first_child(document), cmark_node_get_type(first) == CMARK_NODE_HEADING,
+              cmark_node_get_heading_level(first) == 1 else { return nil }
+        let title = plainText(of: first)
+        guard !title.isEmpty else { return nil }
+        cmark_node_unlink(first)
+        cmark_node_free(first)
+        return title
+    }
+
+    /// The text `node` shows, without its markup: its text and code, a picture's description, and
+    /// a space for each line break, runs of white space made one space; raw HTML left out.
+    static func plainText(of node: OpaquePointer) -> String {
+        var text = ""
+        forEachNode(in: node) { inner in
+            switch cmark_node_get_type(inner) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+                if let literal = cmark_node_get_literal(inner) { text += String(cString: literal) }
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+                text += " "
+            default:
+                break
+            }
+        }
+        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     /// Every link and picture of `document`, with the line of the block it is in (cmark 0.30

@@ -140,11 +140,20 @@ public enum SafeURL {
 
     /// A website as the data gives it (`example.com`, `http://example.com/x`) as an http(s) URL:
     /// one without a scheme gets `https://`; one with another scheme (`mailto:`, `ftp:`) is none.
+    /// Nor is one with user info (`https://bank.example@evil.example/`, `user:pass@host`): its
+    /// text shows one host and the link leads to another, the phishing trick browsers warn of, or
+    /// it publishes a password. Such a website is shown as text.
     public static func website(_ text: String?) -> URL? {
         guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        let url: URL?
         if let colon = text.firstIndex(of: ":"), !text[..<colon].contains("."), !text[..<colon].contains("/") {
-            return http(text)  // a scheme of its own (or a host without a dot, which is no website)
+            url = http(text)  // a scheme of its own (or a host without a dot, which is no website)
+        } else {
+            url = http(text.contains("://") ? text : "https://" + text)
         }
-        return http(text.contains("://") ? text : "https://" + text)
+        guard let url, let parts = URLComponents(url: url, resolvingAgainstBaseURL: false),
+              parts.percentEncodedUser == nil, parts.percentEncodedPassword == nil
+        else { return nil }
+        return url
     }
 }

@@ -104,7 +104,7 @@ public enum Slug {
 
     /// Names Windows refuses for any file or folder, whatever the extension: a site with one
     /// cannot be checked out, unzipped or copied there.
-    static let windowsDeviceNames: Set<String> = Set(["con", "prn", "aux", "nul"] + (1...9).flatMap { ["com\($0)", "lpt\($0)"] }
+    static let windowsDeviceNames: Set<String> = Set(["con", "prn", "aux", "nul"] + (0...9).flatMap { ["com\($0)", "lpt\($0)"] }
         // Windows takes the superscript digits ¹ ² ³ for 1 2 3 in these names too.
         + ["¹", "²", "³"].flatMap { ["com\($0)", "lpt\($0)"] })
 

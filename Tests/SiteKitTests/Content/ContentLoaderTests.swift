@@ -392,6 +392,26 @@ struct ContentLoaderTests {
         }
     }
 
+    @Test("without a title in its front matter, a page whose text opens with a level-1 heading takes it as its title, and its body leaves it out; with one, the heading stays and is noted on its file line as a second title")
+    func openingHeadingTitlesPage() throws {
+        try withContent(["opening-hours.md": "# When we *open*\n\nDaily.\n", "about.md": "---\ntitle: About\n---\n\n# About us\n\nWe are.\n",
+                         "index.md": "---\ndescription: Hi\ntitle: \"  \"\n---\nWelcome\n=======\n\nHello.\n", "users.md": "## Everyone\n\nHere.\n"]) { loader in
+            let pages = try loader.loadAll(reserving: SiteRenderer.builtInFolders)
+            #expect(pages["opening-hours"]?.title == "When we open")
+            #expect(pages["opening-hours"]?.bodyHTML == "<p>Daily.</p>\n")
+            #expect(pages["opening-hours"]?.notes == [])
+            #expect(pages["index"]?.title == "Welcome", "a blank title is none")
+            #expect(pages["index"]?.bodyHTML == "<p>Hello.</p>\n")
+            #expect(pages["users"]?.title == "People", "a ## heading is no title")
+            #expect(pages["users"]?.bodyHTML.hasPrefix("<h2") == true)
+            let about = try #require(pages["about"])
+            #expect(about.title == "About")
+            #expect(about.bodyHTML.hasPrefix("<h1 id=\"about-us\">About us</h1>"))
+            #expect(about.notes.map(\.line) == [5], "the file's line, front matter counted")
+            #expect(about.notes.first?.message.hasPrefix("the heading 'About us' is a level-1 heading (#), a second <h1>") == true)
+        }
+    }
+
     @Test("Markdown options given to the loader reach the rendered body")
     func loaderUsesMarkdownOptions() throws {
         try withContent(["index.md": "<em>raw</em> \"q\"\n"]) { safe in

@@ -120,6 +120,40 @@ struct MarkdownTests {
         #expect(Markdown.rendered(from: "A <b>bold</b> word.\n").notes.first?.message.hasPrefix("raw HTML (<b>) is left out") == true)
     }
 
+    @Test("with .openingHeadingIsTitle, a level-1 heading the text opens with (# or ===) is the title, in plain text, and leaves the HTML; any other opening is no title",
+          arguments: [("# Opening *hours* & `days`\n\nWe open.\n", "Opening hours & days"), ("Opening\nhours\n===\n\nWe open.\n", "Opening hours"),
+                      ("\n\n#   Opening   hours  #\nWe open.\n", "Opening hours"), ("# [Opening](x) ![hours](y.png)<b>!</b>\n\nWe open.\n", "Opening hours!")])
+    func openingHeadingIsTitle(markdown: String, title: String) {
+        let rendered = Markdown.rendered(from: markdown, options: [.smart, .openingHeadingIsTitle])
+        #expect(rendered.title == title)
+        #expect(rendered.html == "<p>We open.</p>\n")
+        #expect(rendered.notes.isEmpty, "\(rendered.notes)")
+        #expect(rendered.links.isEmpty, "the heading's links left with it")
+    }
+
+    @Test("a text that opens with anything but a level-1 heading with text has no title, and keeps its opening", arguments: [
+        "## Opening hours\n", "We open.\n\n# Hours\n", "#\n\nWe open.\n", "> # Hours\n", "- # Hours\n", "<h1>Hours</h1>\n",
+    ])
+    func noOpeningHeading(markdown: String) {
+        let rendered = Markdown.rendered(from: markdown, options: [.smart, .openingHeadingIsTitle])
+        #expect(rendered.title == nil)
+        #expect(rendered.html == Markdown.html(from: markdown))
+    }
+
+    @Test("a level-1 heading left in the text is a second <h1> under the page's title: one note on the first one's line, counting the others; those in a quote or list, and ## headings, are not noted")
+    func secondTitlesAreNoted() {
+        let kept = Markdown.rendered(from: "# About us\n\nText.\n\n## Team\n\n> # Quoted\n\nMore\n===\n\n# Contact\n")
+        #expect(kept.title == nil)
+        #expect(kept.notes.map(\.line) == [1])
+        #expect(kept.notes.first?.message == "the heading 'About us', and 2 more after it, is a level-1 heading (#), a second <h1> on a page "
+            + "whose title is already one: write ## for a section; to make it the page's title, open the text with it and leave title out of the front matter")
+        let taken = Markdown.rendered(from: "# About us\n\nText.\n\n# Contact\n", options: [.smart, .openingHeadingIsTitle])
+        #expect(taken.title == "About us")
+        #expect(taken.notes.map(\.line) == [5])
+        #expect(taken.notes.first?.message.hasPrefix("the heading 'Contact' is a level-1 heading (#), a second <h1>") == true)
+        #expect(Markdown.rendered(from: "## Team\n\n- # Item\n").notes.isEmpty)
+    }
+
     @Test("ordinary https links are kept")
     func httpsLinkKept() {
         #expect(Markdown.html(from: "[site](https://example.com/a?b=1&c=2)")

@@ -22,15 +22,15 @@ struct EndpointLoadTests {
         #expect(page.results[4].picture == nil)
     }
 
-    @Test("numbers and text read alike: a street number or an age sent as a number, as text, as a fraction, as true or not at all; an age no Int holds (1e20) is none, where it trapped")
+    @Test("numbers and text read alike: a street number or an age sent as a number, as text, as a fraction, as true or not at all; an age no Int holds (1e20) is none, where it trapped; so is one below 0 or above 150, which no person has")
     func numberFields() async throws {
         let fetcher = StubFetcher.always(200, try Fixture.data("Fetching/randomuser-number-fields.json"))
-        let (page, _) = try await fetcher.load(RandomUserAPI.people(results: 7, seed: "numbers", page: 1), from: base)
+        let (page, _) = try await fetcher.load(RandomUserAPI.people(results: 9, seed: "numbers", page: 1), from: base)
         let people = page.results
-        try #require(people.count == 7)
+        try #require(people.count == 9)
         #expect(people.prefix(5).map { $0.location?.street } == ["12 Main", "12a Main", "12.5 Main", "true 7", "Main"])
-        #expect(people.map { $0.dob?.age } == [46, 46, 46, nil, nil, nil, nil])
-        #expect(people.suffix(2).map { $0.registered?.age } == [nil, nil])
+        #expect(people.map { $0.dob?.age } == [46, 46, 46, nil, nil, nil, nil, nil, 150])
+        #expect(people.suffix(4).map { $0.registered?.age } == [nil, nil, nil, 0])
         #expect(people.prefix(5).map { $0.dob?.date } == ["1980-01-01T00:00:00Z", "1980-01-01T00:00:00Z", "1980-01-01T00:00:00Z", "1980", nil])
     }
 

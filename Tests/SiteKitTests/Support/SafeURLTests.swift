@@ -106,6 +106,15 @@ struct SafeURLTests {
         #expect(SafeURL.website("  ") == nil)
     }
 
+    @Test("a website with user info is no link: its text names one host and it leads to another, or it publishes a password")
+    func websitesWithUserInfo() {
+        for text in ["https://bank.example@evil.example/", "bank.example@evil.example", "http://user:secret@example.com/",
+                     "https://@example.com", "example.com:pass@evil.example"] {
+            #expect(SafeURL.website(text) == nil, "\(text)")
+        }
+        #expect(SafeURL.website("https://example.com/@user")?.absoluteString == "https://example.com/@user")
+    }
+
     @Test("an ASCII address, checked byte by byte, is judged exactly as the Unicode way judges it")
     func asciiAddressesAgree() {
         let pieces = ["a", "Z", "9", ".", "..", "@", "-", "_", "+", "!", "#", "~", "%", "&", "'", "=", "?", "^", "`", "{", "|", "}",

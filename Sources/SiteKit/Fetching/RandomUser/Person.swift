@@ -87,11 +87,16 @@ public struct Person: Sendable, Hashable, Decodable {
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             date = c.text(.date)
-            // A number no Int holds (1e20, 1e300) is no age: converting it would trap.
+            // A number no Int holds (1e20, 1e300) is no age: converting it would trap. Nor is one
+            // below 0 or above 150, which no person has: it is left out, not shown or charted.
             age = c.numberText(.age).flatMap { Int($0) ?? Double($0).flatMap { $0.isFinite && abs($0) < 1e15 ? Int($0) : nil } }
+                .flatMap { Self.plausibleAges.contains($0) ? $0 : nil }
         }
 
         enum CodingKeys: String, CodingKey { case date, age }
+
+        /// The ages a person can have: older than 150 or below 0 is an error in the data.
+        static let plausibleAges = 0...150
     }
 
     public struct Picture: Sendable, Hashable, Decodable {
