@@ -52,12 +52,15 @@ enum ContentLinks {
 
     /// The link as its writer likely wrote it: cmark percent-encodes what it reads
     /// (`users/%D0%B7…` for `users/з…`), which is decoded for the message unless that would show
-    /// a control character.
+    /// a control character; cut at 100 characters (a link of 100,000 made a warning as long).
     private static func shownLink(_ url: String) -> String {
         guard let decoded = url.removingPercentEncoding,
-              !decoded.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return url }
-        return decoded
+              !decoded.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return url.clipped(to: shownLength) }
+        return decoded.clipped(to: shownLength)
     }
+
+    /// How much of a link or path a message quotes.
+    private static let shownLength = 100
 
     /// The folder a page's body is shown in, from the site's root (`""` for the home page,
     /// `about/`), or nil for the 404 page, which is shown at any depth.
@@ -102,14 +105,22 @@ enum ContentLinks {
         if target.split(separator: "/").contains(where: { $0.hasPrefix(".") && $0 != ".well-known" }) {
             return "it leads to a hidden file or folder (a name starting with a dot), which the site's server does not serve"
         }
-        if target.isEmpty || target.hasSuffix("/") ? exists(target + "index.html") : (exists(target) || exists(target + "/index.html")) {
+        let isFolder = target.isEmpty || target.hasSuffix("/")
+        if isFolder ? exists(target + "index.html") : exists(target) {
             return nil
+        }
+        if !isFolder, exists(target + "/index.html") {
+            // A server answers a folder's address without its slash with a redirect; a file
+            // browser shows the folder's files, which is what `links: files` is for.
+            guard fileLinks else { return nil }
+            return "it leads to a folder, which a browser shows as a list of files when the site is opened from disk (links: files): "
+                + "write \(shownLink(written))/index.html"
         }
         if let first = target.split(separator: "/").first, drafts.contains(String(first)), target.split(separator: "/").count <= 2 {
             return "its page is a draft (draft: true in content/\(first).md), which is not published until that line is removed"
         }
         let here = folder.map { $0.isEmpty ? "the home page" : $0 } ?? "the 404 page"
-        var reason = "no page or file of the site is there (from \(here), it leads to \(basePath)\(target))"
+        var reason = "no page or file of the site is there (from \(here), it leads to \(basePath)\(target.clipped(to: shownLength)))"
         // The usual mistake: the Markdown file named instead of its page.
         let file = (target as NSString).lastPathComponent
         if file.hasSuffix(".md"), let name = pageOfFile[String(file.dropLast(3))] {

@@ -209,8 +209,12 @@ public enum Markdown {
            beforeSlash[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) {
             return nil
         }
-        guard path.hasSuffix("/"), !path.hasPrefix("/") else { return nil }
-        return String(path) + "index.html" + url[end...]
+        guard !path.hasPrefix("/") else { return nil }
+        if path.hasSuffix("/") { return String(path) + "index.html" + url[end...] }
+        // `.` and `..` (`../..`) name a folder without its slash.
+        let last = path.split(separator: "/", omittingEmptySubsequences: false).last
+        guard last == "." || last == ".." else { return nil }
+        return String(path) + "/index.html" + url[end...]
     }
 
     /// Calls `body` with every node of `document`, in document order, each once (on entering it).

@@ -10,23 +10,25 @@ public struct MarkdownNote: Sendable, Equatable {
     /// What happens to it, and what to do, in words.
     public var message: String
 
-    /// The level-1 headings (`# Section`) of the text: the theme gives every page its title as
-    /// `<h1>`, so each is a second title, which screen readers and search engines take as the
-    /// page's. One note, on the first, counting the others.
+    /// The level-1 headings (`# Section`, or underlined with `===`) of the text, in a quote or a
+    /// list too: the theme gives every page its title as `<h1>`, so each is a second title, which
+    /// screen readers and search engines take as the page's. One note, on the first, counting the
+    /// others.
     static func secondTitles(in document: OpaquePointer) -> [MarkdownNote] {
         var found: [(line: Int, text: String)] = []
-        var child = cmark_node_first_child(document)
-        // Headings in a list or a quote are no page's title: only the text's own blocks count.
-        while let node = child {
-            if cmark_node_get_type(node) == CMARK_NODE_HEADING, cmark_node_get_heading_level(node) == 1 {
-                found.append((max(1, Int(cmark_node_get_start_line(node))), Markdown.plainText(of: node)))
-            }
-            child = cmark_node_next(node)
+        Markdown.forEachNode(in: document) { node in
+            guard cmark_node_get_type(node) == CMARK_NODE_HEADING, cmark_node_get_heading_level(node) == 1 else { return }
+            found.append((max(1, Int(cmark_node_get_start_line(node))), Markdown.plainText(of: node)))
         }
         guard let first = found.first else { return [] }
         let others = found.count - 1
-        return [MarkdownNote(line: first.line, message: "the heading '\(first.text.clipped(to: 40))'\(others > 0 ? ", and \(others) more after it," : "") "
-            + "is a level-1 heading (#), a second <h1> on a page whose title is already one: write ## for a section; "
+        let more = others > 0 ? ", and \(others) more after it," : ""
+        if first.text.isEmpty {
+            return [MarkdownNote(line: first.line, message: "an empty level-1 heading (# or ===)\(more) is an empty <h1> on the page, "
+                + "a second one under the page's title: remove it, or give it text and write ## for a section")]
+        }
+        return [MarkdownNote(line: first.line, message: "the heading '\(first.text.clipped(to: 40))'\(more) is a level-1 heading (# or ===), "
+            + "a second <h1> on a page whose title is already one: write ## for a section; "
             + "to make it the page's title, open the text with it and leave title out of the front matter")]
     }
 

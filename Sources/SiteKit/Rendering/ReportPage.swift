@@ -12,14 +12,13 @@ extension SiteRenderer {
         })
         let shownCountries = 20
         let genders = Histogram.countsByKey(people.map { ($0.gender?.isEmpty == false ? $0.gender! : "unknown").capitalized })
-        let ages = Histogram.bins(values: people.compactMap { $0.dob?.age }, width: 10, start: 10)
+        // From the youngest person's decade: a fixed start of 10 left out everyone under 10.
+        let ages = Histogram.bins(values: people.compactMap { $0.dob?.age }, width: 10)
         // Every year and every number of comments from the least to the most, none left out:
         // columns stand for equal steps, and a missing year read as 2008 followed by 2011.
         let years = Histogram.bins(values: people.compactMap { Self.day($0.registered?.date).flatMap { Int($0.prefix(4)) } }, width: 1)
-        let authorNames = Dictionary(data.authors.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-        let postsPerAuthor = Histogram.countsByKey(data.posts.map { post in
-            post.userId.flatMap { authorNames[$0] }.flatMap { $0.trimmedWhiteSpace.isEmpty ? nil : $0 } ?? "Unknown author"
-        })
+        let authorLabels = Self.chartLabels(of: data.authors)
+        let postsPerAuthor = Histogram.countsByKey(data.posts.map { post in post.userId.flatMap { authorLabels[$0] } ?? "Unknown author" })
         let commentCounts = Dictionary(grouping: data.comments, by: \.postId).mapValues(\.count)
         let spread = Histogram.bins(values: data.posts.map { commentCounts[$0.id] ?? 0 }, width: 1)
         let charts = [
@@ -53,5 +52,27 @@ extension SiteRenderer {
                             "charts": charts.map { ["id": $0.id, "title": $0.title, "svg": $0.svg(), "table": $0.table()] as [String: Any] },
                             "breadcrumbs": breadcrumbs(root: PageFrame.root(for: path), [("Report", nil)]),
                         ])
+    }
+
+    /// Each author's label in the posts-per-author chart, by id: the name, and where authors share
+    /// one (as written, or composed and decomposed alike), the username or else the id after it,
+    /// so that two people called John Smith are two bars, not one with both their posts. Authors
+    /// with a blank name are none (their posts count under "Unknown author").
+    static func chartLabels(of authors: [Author]) -> [Int: String] {
+        var seen = Set<Int>()
+        let named = authors.filter { seen.insert($0.id).inserted && !$0.name.trimmedWhiteSpace.isEmpty }
+        // String equality is canonical equivalence: "Ümit" composed and decomposed are one name.
+        let sharing = Dictionary(grouping: named, by: \.name).filter { $0.value.count > 1 }
+        var labels: [Int: String] = [:]
+        for author in named {
+            guard let twins = sharing[author.name] else {
+                labels[author.id] = author.name
+                continue
+            }
+            let username = author.username?.trimmedWhiteSpace ?? ""
+            let usernameTells = !username.isEmpty && twins.filter { $0.username?.trimmedWhiteSpace == username }.count == 1
+            labels[author.id] = author.name + (usernameTells ? " (\(username))" : " (#\(author.id))")
+        }
+        return labels
     }
 }

@@ -299,6 +299,28 @@ struct SiteBuildTests {
         #expect(files[2].reason.hasSuffix("so from here write ../contact/index.html") == true)
     }
 
+    @Test("with links: files, a link to a folder without its slash (../users) is a warning, as a browser shows a folder opened from disk as a list of files; served from folders it is fine")
+    func folderLinksWithoutSlash() {
+        let page = ContentPage(name: "about", title: "About", description: "", bodyMarkdown: "[u](../users) [q](../users?x=1) [p](../users/ann.html)\n",
+                               sourceFile: URL(fileURLWithPath: "/site/content/about.md"))
+        let exists: (String) -> Bool = { ["users/index.html", "users/ann.html"].contains($0) }
+        #expect(ContentLinks.broken(in: [page], basePath: "/", exists: exists).isEmpty)
+        let files = ContentLinks.broken(in: [page], basePath: "/", fileLinks: true, exists: exists)
+        #expect(files.map(\.link) == ["../users", "../users?x=1"])
+        #expect(files.first?.reason == "it leads to a folder, which a browser shows as a list of files when the site is opened from disk (links: files): write ../users/index.html")
+    }
+
+    @Test("a broken link of 100,000 characters is quoted cut to 100, in the link and in where it leads (the warning was 200,000 characters long)")
+    func longBrokenLinkIsClipped() {
+        let long = "../" + String(repeating: "q", count: 100_000) + "/"
+        let page = ContentPage(name: "about", title: "About", description: "", bodyMarkdown: "[l](\(long))\n",
+                               sourceFile: URL(fileURLWithPath: "/site/content/about.md"))
+        let broken = ContentLinks.broken(in: [page], basePath: "/") { _ in false }
+        #expect(broken.count == 1)
+        #expect(broken.first?.link == String(long.prefix(100)) + "…")
+        #expect(broken.first.map { $0.reason.count < 200 } == true, "\(broken.first?.reason.count ?? 0)")
+    }
+
     @Test("a link to a page this build no longer makes is broken in this build, not the next: the last build's files in the output do not count, files put there by hand do")
     func linksToRemovedPages() async throws {
         var harness = try BuildHarness(users: 2)

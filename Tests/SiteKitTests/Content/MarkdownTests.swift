@@ -140,18 +140,28 @@ struct MarkdownTests {
         #expect(rendered.html == Markdown.html(from: markdown))
     }
 
-    @Test("a level-1 heading left in the text is a second <h1> under the page's title: one note on the first one's line, counting the others; those in a quote or list, and ## headings, are not noted")
+    @Test("a level-1 heading left in the text, in a quote or a list too, is a second <h1> under the page's title: one note on the first one's line, counting the others; ## headings are not noted")
     func secondTitlesAreNoted() {
         let kept = Markdown.rendered(from: "# About us\n\nText.\n\n## Team\n\n> # Quoted\n\nMore\n===\n\n# Contact\n")
         #expect(kept.title == nil)
         #expect(kept.notes.map(\.line) == [1])
-        #expect(kept.notes.first?.message == "the heading 'About us', and 2 more after it, is a level-1 heading (#), a second <h1> on a page "
+        #expect(kept.notes.first?.message == "the heading 'About us', and 3 more after it, is a level-1 heading (# or ===), a second <h1> on a page "
             + "whose title is already one: write ## for a section; to make it the page's title, open the text with it and leave title out of the front matter")
         let taken = Markdown.rendered(from: "# About us\n\nText.\n\n# Contact\n", options: [.smart, .openingHeadingIsTitle])
         #expect(taken.title == "About us")
         #expect(taken.notes.map(\.line) == [5])
-        #expect(taken.notes.first?.message.hasPrefix("the heading 'Contact' is a level-1 heading (#), a second <h1>") == true)
-        #expect(Markdown.rendered(from: "## Team\n\n- # Item\n").notes.isEmpty)
+        #expect(taken.notes.first?.message.hasPrefix("the heading 'Contact' is a level-1 heading (# or ===), a second <h1>") == true)
+        #expect(Markdown.rendered(from: "Text.\n\n- # Item\n").notes.map(\.line) == [3])
+        #expect(Markdown.rendered(from: "Text.\n\n> Quoted\n> ===\n").notes.map(\.line) == [3])
+        #expect(Markdown.rendered(from: "## Team\n\n- ## Item\n").notes.isEmpty)
+    }
+
+    @Test("an empty level-1 heading is no title: it stays, and the note says it is empty and to remove it, not to open the text with it")
+    func emptyHeadingIsNoted() {
+        let rendered = Markdown.rendered(from: "#\n\nText.\n", options: [.smart, .openingHeadingIsTitle])
+        #expect(rendered.title == nil)
+        #expect(rendered.notes.map(\.message) == ["an empty level-1 heading (# or ===) is an empty <h1> on the page, "
+            + "a second one under the page's title: remove it, or give it text and write ## for a section"])
     }
 
     @Test("ordinary https links are kept")
@@ -167,6 +177,8 @@ struct MarkdownTests {
               ("../users/ann.html", "../users/ann.html"), ("/users/", "/users/"), ("//example.com/x/", "//example.com/x/"),
               ("https://example.com/docs/", "https://example.com/docs/"), ("mailto:a@b.example", "mailto:a@b.example"),
               ("#top", "#top"), ("a:b/", "a:b/"), ("notes/a:b/", "notes/a:b/index.html"), ("", ""),
+              (".", "./index.html"), ("..", "../index.html"), ("../..", "../../index.html"), ("..#top", "../index.html#top"),
+              ("./?q=1", "./index.html?q=1"), ("a..", "a.."), ("../users", "../users"),
           ])
     func folderLinksToIndex(url: String, published: String) {
         #expect(Markdown.fileLink(url) ?? url == published)
