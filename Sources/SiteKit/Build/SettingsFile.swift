@@ -230,7 +230,7 @@ struct SettingsReader {
             // read to pick fonts, hyphenation and a voice; `pt_BR` or `English` they ignore.
             let tag = try text(key, node).trimmingCharacters(in: .whitespaces)
             guard tag.wholeMatch(of: /[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*/) != nil else {
-                throw fail(key, "a language tag such as en, fa or pt-BR (with a hyphen, not an underscore)")
+                throw fail(key, "a language tag such as en, fa or pt-BR" + (tag.contains("_") ? " (with a hyphen, not an underscore)" : ""))
             }
             settings.language = tag
         case "base_url":

@@ -16,8 +16,10 @@ extension SiteRenderer {
                       authorName: entry.item.userId.flatMap { index.authorsByID[$0]?.item.shownName },
                       summary: PostEntry.excerpt(entry.item.body), content: entry.item.body)
         }
-        let feed = AtomFeed(baseURL: baseURL, title: "\(frame.title): posts\(frame.source.isDemo ? " (demo data)" : "")", subtitle: frame.description.isEmpty ? nil : frame.description,
-                            authorName: frame.title, updated: Self.feedUpdated, entries: entries)
+        // Titled as the pages title the posts (content/posts.md may call them Articles).
+        let feed = AtomFeed(baseURL: baseURL, title: "\(frame.title): \(frame.sectionTitles.posts)\(frame.source.isDemo ? " (demo data)" : "")",
+                            subtitle: frame.description.isEmpty ? nil : frame.description,
+                            authorName: frame.title, updated: Self.feedUpdated, entries: entries, language: frame.language)
         files.append(RenderedFile(path: AtomFeed.path, bytes: Data(feed.xml().utf8)))
         files.append(RenderedFile(path: "users/index.json", bytes: searchIndex(index, images: images)))
         return files

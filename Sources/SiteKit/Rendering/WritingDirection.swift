@@ -6,25 +6,34 @@
 enum WritingDirection {
     /// Languages written right to left by default (ISO 639 codes), whatever their region.
     static let rightToLeftLanguages: Set<String> = [
-        "ar", "arc", "ckb", "dv", "fa", "he", "iw", "ks", "ps", "sd", "syr", "ug", "ur", "yi",
+        "ar", "arc", "azb", "bal", "bqi", "ckb", "dv", "fa", "glk", "he", "iw", "ji", "ks", "lrc", "mzn", "nqo", "pnb", "prs", "ps",
+        "rhg", "sd", "sdh", "skr", "syr", "ug", "ur", "yi",
     ]
+    /// Languages written right to left in one region only (CLDR's likely scripts): Azerbaijani
+    /// in Iran, Punjabi in Pakistan, Uzbek in Afghanistan are written in Arabic script.
+    static let rightToLeftInRegion: [String: Set<String>] = ["az": ["ir"], "pa": ["pk"], "uz": ["af"]]
     /// Scripts written right to left (ISO 15924), for tags that name one (`az-Arab`, `pa-Arab`).
     static let rightToLeftScripts: Set<String> = [
         "adlm", "arab", "hebr", "mand", "mend", "nkoo", "rohg", "samr", "syrc", "thaa",
     ]
-    /// Scripts written left to right that a right-to-left language may name (`ku-Latn`, `ug-Cyrl`).
-    static let leftToRightScripts: Set<String> = ["latn", "cyrl"]
 
     /// Whether `tag` (a BCP 47 language tag such as fa, ar-EG, az-Arab or ku-Latn) is written
-    /// right to left.
+    /// right to left. A script subtag decides (`ks-Deva`, `ku-Latn` left to right; `az-Arab` right
+    /// to left); else the language, and for some the region. Extensions and private use
+    /// (`fa-u-nu-latn`, Persian with Western digits) say nothing of the direction.
     static func isRightToLeft(_ tag: String) -> Bool {
-        let parts = tag.lowercased().split(separator: "-").map(String.init)
+        var parts = tag.lowercased().split(separator: "-", omittingEmptySubsequences: false).map(String.init)[...]
+        // A singleton (u, t, x…) starts an extension or private use: nothing after it is a script.
+        if let singleton = parts.firstIndex(where: { $0.count == 1 }) { parts = parts[..<singleton] }
         guard let language = parts.first else { return false }
-        // The script subtag, when there is one, is the four-letter one after the language.
-        if let script = parts.dropFirst().first(where: { $0.count == 4 && $0.allSatisfy(\.isLetter) }) {
-            if rightToLeftScripts.contains(script) { return true }
-            if leftToRightScripts.contains(script) { return false }
+        // After the language come its extended subtags (three letters), then the script (four
+        // letters), then the region (two letters or three digits).
+        var rest = parts.dropFirst().drop { $0.count == 3 && $0.allSatisfy(\.isLetter) }
+        if let script = rest.first, script.count == 4, script.allSatisfy(\.isLetter) {
+            return rightToLeftScripts.contains(script)
         }
-        return rightToLeftLanguages.contains(language)
+        if rightToLeftLanguages.contains(language) { return true }
+        if let region = rest.popFirst(), region.count == 2, rightToLeftInRegion[language]?.contains(region) == true { return true }
+        return false
     }
 }

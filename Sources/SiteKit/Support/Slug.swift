@@ -32,9 +32,24 @@ public enum Slug {
                 pendingHyphen = true
             }
         }
-        slug = truncate(slug, toUTF8Bytes: max(0, maxLength))
+        slug = withFinalSigmas(truncate(slug, toUTF8Bytes: max(0, maxLength)))
         while slug.hasSuffix("-") { slug.removeLast() }
         return slug.isEmpty ? fallback : slug
+    }
+
+    /// `slug` with each σ that ends a word made ς, as Greek spells it: lowercasing ΟΔΥΣΣΕΑΣ
+    /// letter by letter gives οδυσσεασ, and οδυσσεας, the same name, would be another file to
+    /// Linux and the same one to a disk that ignores case (macOS, Windows), where one person's
+    /// page replaced the other's.
+    private static func withFinalSigmas(_ slug: String) -> String {
+        guard slug.contains("σ") else { return slug }
+        let characters = Array(slug)
+        var result = ""
+        for (index, character) in characters.enumerated() {
+            let endsWord = index > 0 && characters[index - 1].isLetter && (index + 1 == characters.count || !characters[index + 1].isLetter)
+            result.append(character == "σ" && endsWord ? "ς" : character)
+        }
+        return result
     }
 
     /// What `make` gives for ASCII text, byte by byte: letters and digits kept (lowercased), every
@@ -114,6 +129,8 @@ public enum Slug {
     private static let latinLetters: [Character: String] = [
         "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "ı": "i", "ł": "l", "đ": "d", "ð": "d", "þ": "th",
         "ħ": "h", "ŧ": "t", "ŀ": "l", "ŋ": "ng", "ĳ": "ij", "ſ": "s", "ǆ": "dz", "ǉ": "lj", "ǌ": "nj", "ĸ": "k",
+        // Typographic ligatures (U+FB00…), which text copied from a PDF holds: ﬁona is fiona.
+        "ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st",
     ]
 
     /// A character survives when every scalar in it is a letter, a digit or a combining mark

@@ -106,10 +106,12 @@ struct SettingsFileTests {
         #expect(error?.description == "deep-nesting.yml:1: the file nests lists or mappings more than 1,000 levels deep here; no setting takes more than two.")
     }
 
-    @Test("language must be a language tag; pt_BR or a language's name is an error that shows the form", arguments: ["pt_BR", "English", "e", "fa-"])
+    @Test("language must be a language tag; pt_BR or a language's name is an error that shows the form, and names the underscore only when there is one",
+          arguments: ["pt_BR", "English", "e", "fa-", "i-klingon", "\"\""])
     func languageIsATag(value: String) {
         let error = #expect(throws: SettingsError.self) { try SettingsFile.parse("language: \(value)\n", shownAs: "site.yml") }
-        #expect(error?.description == "site.yml:1: 'language' must be a language tag such as en, fa or pt-BR (with a hyphen, not an underscore).")
+        let underscore = value.contains("_") ? " (with a hyphen, not an underscore)" : ""
+        #expect(error?.description == "site.yml:1: 'language' must be a language tag such as en, fa or pt-BR\(underscore).")
     }
 
     @Test("language tags in their usual forms are taken as written", arguments: ["en", "fa", "pt-BR", "zh-Hant-TW", "sr-Latn"])

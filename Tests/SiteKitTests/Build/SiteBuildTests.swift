@@ -299,6 +299,23 @@ struct SiteBuildTests {
         #expect(files[2].reason.hasSuffix("so from here write ../contact/index.html") == true)
     }
 
+    @Test("content/posts.md that opens with '# Articles' titles the section everywhere: its page's <h1> and <title>, the menu, and the feed's title, which says the site's language")
+    func sectionTitledByHeading() async throws {
+        var harness = try BuildHarness(users: 2)
+        defer { harness.remove() }
+        harness.settings.language = "pt-BR"
+        try harness.writeContent(["posts.md": "# Articles\n\nAll of them.\n"])
+        _ = try await harness.build()
+        let posts = try harness.site.html("posts/index.html")
+        #expect(posts.contains("<h1 dir=\"auto\">Articles</h1>") && posts.contains("<p>All of them.</p>") && !posts.contains("<h1 id="))
+        #expect(posts.contains("<title>Articles"))
+        #expect(try harness.site.html("index.html").contains(">Articles</a>"))
+        let feed = String(decoding: try #require(try harness.site.files()["feed.xml"]), as: UTF8.self)
+        #expect(feed.contains("<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"pt-BR\">"))
+        #expect(feed.contains(": Articles (demo data)</title>"), "\(feed.prefix(400))")
+        #expect(!harness.text.contains("level-1 heading"))
+    }
+
     @Test("with links: files, a link to a folder without its slash (../users) is a warning, as a browser shows a folder opened from disk as a list of files; served from folders it is fine")
     func folderLinksWithoutSlash() {
         let page = ContentPage(name: "about", title: "About", description: "", bodyMarkdown: "[u](../users) [q](../users?x=1) [p](../users/ann.html)\n",

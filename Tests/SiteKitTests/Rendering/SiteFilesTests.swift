@@ -87,6 +87,15 @@ struct SiteFilesTests {
         #expect(MarkupTree.parse(hostile.xml()) != nil)
     }
 
+    @Test("the feed says its language as xml:lang, as pages say theirs as lang; none without one")
+    func atomFeedLanguage() throws {
+        var feed = Self.feed
+        feed.language = "fa"
+        let tree = try #require(MarkupTree.parse(feed.xml()))
+        #expect(tree.first?.name == "feed" && tree.first?.attributes["xml:lang"] == "fa")
+        #expect(!Self.feed.xml().contains("xml:lang"))
+    }
+
     @Test func rfc3339TimestampsAreUTCToTheSecond() {
         #expect(RFC3339.format(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")
         #expect(RFC3339.format(Date(timeIntervalSince1970: 951_782_400.9)) == "2000-02-29T00:00:00Z")

@@ -146,9 +146,12 @@ struct ThemeTests {
 
 @Suite("Pages of a right-to-left language")
 struct WritingDirectionTests {
-    @Test("languages and scripts written right to left are known by their tag; a Latin or Cyrillic script overrides the language's",
+    @Test("languages and scripts written right to left are known by their tag; a script overrides the language's; extensions say nothing (fa-u-nu-latn is Persian with Western digits)",
           arguments: [("fa", true), ("ar-EG", true), ("he", true), ("ur-PK", true), ("ckb", true), ("az-Arab", true), ("pa-Arab-PK", true),
-                      ("en", false), ("pt-BR", false), ("ku-Latn", false), ("ug-Cyrl", false), ("az", false), ("FA", true), ("zh-Hant-TW", false)])
+                      ("en", false), ("pt-BR", false), ("ku-Latn", false), ("ug-Cyrl", false), ("az", false), ("FA", true), ("zh-Hant-TW", false),
+                      ("fa-u-nu-latn", true), ("fa-IR-u-nu-latn", true), ("ar-SA-u-nu-latn", true), ("en-x-arab", false), ("ks-Deva", false),
+                      ("sd-Deva", false), ("mzn", true), ("lrc", true), ("nqo", true), ("az-IR", true), ("pa-PK", true), ("uz-AF", true),
+                      ("pa-IN", false), ("ar-aao-EG", true), ("zh-yue-Hant", false), ("", false)])
     func direction(tag: String, rightToLeft: Bool) {
         #expect(WritingDirection.isRightToLeft(tag) == rightToLeft)
     }

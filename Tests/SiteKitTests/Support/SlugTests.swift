@@ -11,6 +11,20 @@ struct SlugTests {
         #expect(Slug.make("Ｆｕｌｌ Ｗｉｄｔｈ 123") == "full-width-123")
     }
 
+    @Test("a σ that ends a word is ς, as Greek spells it, so that a name in capitals and the same name in lowercase are one slug (two files to Linux, one to macOS and Windows)")
+    func finalSigma() {
+        #expect(Slug.make("ΟΔΥΣΣΕΑΣ ΕΛΥΤΗΣ") == "οδυσσεας-ελυτης")
+        #expect(Slug.make("Οδυσσεας Ελυτης") == "οδυσσεας-ελυτης")
+        #expect(Slug.make("Σίσυφοσ") == "σίσυφος")
+        #expect(Slug.make("Σ ΣΑ 2Σ ΑΣ2") == "σ-σα-2σ-ας2")
+    }
+
+    @Test("typographic ligatures are spelled as their letters: ﬁona is fiona")
+    func ligatures() {
+        #expect(Slug.make("ﬁona Ǆuro") == "fiona-dzuro")
+        #expect(Slug.make("Eﬀort ﬂow") == "effort-flow")
+    }
+
     @Test("Latin letters that carry no diacritic to fold are spelled in ASCII too, where Jörg became jorg but Søren søren and Weiß weiß")
     func latinLettersOfTheirOwn() {
         #expect(Slug.make("Søren Ødegård") == "soren-odegard")

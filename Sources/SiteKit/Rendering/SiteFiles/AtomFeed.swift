@@ -23,10 +23,14 @@ public struct AtomFeed: Sendable {
     public var updated: Date
     /// The posts, in the order they should appear.
     public var entries: [AtomEntry]
+    /// The site's language tag (`fa`, `pt-BR`), as the feed's `xml:lang`, which feed readers use
+    /// for fonts, hyphenation and a voice as browsers use a page's `lang`; none when nil.
+    public var language: String?
 
     /// Creates a feed.
     public init(baseURL: String, title: String, subtitle: String? = nil, authorName: String,
-                updated: Date, entries: [AtomEntry]) {
+                updated: Date, entries: [AtomEntry], language: String? = nil) {
+        self.language = language
         self.baseURL = baseURL
         self.title = title
         self.subtitle = subtitle
@@ -41,7 +45,7 @@ public struct AtomFeed: Sendable {
         let feedTitle = nonBlank(title) ?? "Posts"
         var lines = [
             "<?xml version=\"1.0\" encoding=\"utf-8\"?>",
-            "<feed xmlns=\"http://www.w3.org/2005/Atom\">",
+            "<feed xmlns=\"http://www.w3.org/2005/Atom\"\(language.flatMap(nonBlank).map { " xml:lang=\"\(MarkupText.attribute($0))\"" } ?? "")>",
             "<id>\(MarkupText.text(SiteURL.absolute(base: baseURL, path: Self.path)))</id>",
             "<title type=\"text\">\(MarkupText.text(feedTitle))</title>",
         ]
