@@ -2,10 +2,27 @@
 ///
 /// Without JavaScript (or opened from disk, `file://`, where the index cannot be fetched) the
 /// search box stays hidden and the lists work exactly as before. With it, typing filters every
-/// person by name, email and country from `users/index.json`, ignoring case and accents. The
+/// person by name, email and country from `users/index.json`, letters folded as `folding` says. The
 /// index (8 MB at 50,000 people) is fetched when the search box is first used, not with every
 /// list page; if it cannot be, the box says so and the lists stay.
 enum SearchScript {
+    /// How the query and the people's text are compared: as addresses fold names (`Slug`), case,
+    /// accents and compatibility forms aside (ｆｕｌｌ-width letters, the ligature ﬁ), Latin letters
+    /// of their own spelled in ASCII (Işık is isik, Weiß weiss, Bjørn bjorn), the Persian and
+    /// Arabic forms of yeh and kaf alike and harakat aside (علی and علي), a zero-width non-joiner
+    /// a space (حسن‌زاده and حسن زاده), and a word-ending ς as σ. Both sides are folded alike, so
+    /// a query typed either way finds the name written either way.
+    static let folding = #"""
+      var letters = {"ı": "i", "ß": "ss", "ø": "o", "æ": "ae", "œ": "oe", "ł": "l", "đ": "d", "ð": "d", "þ": "th",
+        "ħ": "h", "ŧ": "t", "ŋ": "ng", "ς": "σ", "\u064a": "\u06cc", "\u0649": "\u06cc", "\u0643": "\u06a9"};
+      function fold(text) {
+        return (text || "").normalize("NFKD").toLowerCase()
+          .replace(/[\u0300-\u036f\u064b-\u065f\u0670]/g, "")
+          .replace(/[ıßøæœłđðþħŧŋς\u064a\u0649\u0643]/g, function (c) { return letters[c]; })
+          .replace(/\u200d/g, "").replace(/[\s\u200c]+/g, " ");
+      }
+    """#
+
     static let javascript = #"""
     (function () {
       "use strict";
@@ -18,9 +35,7 @@ enum SearchScript {
       var pages = document.querySelector(".pagination");
       var root = box.getAttribute("data-root") || "";
       var people = null;
-      function fold(text) {
-        return (text || "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
-      }
+    \#(folding)
       function entry(person) {
         var item = document.createElement("li");
         item.className = "person";
