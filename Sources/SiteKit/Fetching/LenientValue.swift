@@ -44,7 +44,8 @@ extension KeyedDecodingContainer {
     func text(_ key: Key) -> String? {
         // Most fields are strings: read those directly, without the nested decoder that
         // `LenientString` costs per field: decoding 5,000 people took about a third less CPU.
-        if let text = try? decodeIfPresent(String.self, forKey: key) { return HTML.closingDirectionalFormatting(text) }
+        // Composed (NFC), as HTML wants text: a name sent decomposed is published as people type it.
+        if let text = try? decodeIfPresent(String.self, forKey: key) { return HTML.closingDirectionalFormatting(text.composed) }
         return lenient(LenientString.self, key)?.value
     }
 

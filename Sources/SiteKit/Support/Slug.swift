@@ -90,14 +90,9 @@ public enum Slug {
         return String(scalars)
     }
 
-    /// `text` in NFC. Only text holding a combining mark or a conjoining Hangul letter can be
-    /// decomposed (what NFD makes of a precomposed letter): the rest is returned as it is, which
-    /// spares names from an API, composed already, a Foundation call each.
+    /// `text` in NFC (see `String.composed`).
     private static func composed(_ text: String) -> String {
-        let mayBeDecomposed = text.unicodeScalars.contains { scalar in
-            scalar.value >= 0x300 && (scalar.properties.canonicalCombiningClass != .notReordered || (0x1100...0x11FF).contains(scalar.value))
-        }
-        return mayBeDecomposed ? text.precomposedStringWithCanonicalMapping : text
+        text.composed
     }
 
     /// Folds diacritics and full-width forms only for Latin text: in other scripts the marks

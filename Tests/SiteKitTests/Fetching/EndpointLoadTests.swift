@@ -46,6 +46,18 @@ struct EndpointLoadTests {
         #expect(HTML.closingDirectionalFormatting("plain – text") == "plain – text")
     }
 
+    @Test("text sent decomposed (NFD) is read composed (NFC), as HTML wants it: the Nu checker warned of every such name; Hangul jamo too; composed text is unchanged")
+    func decomposedTextIsComposed() throws {
+        let json = #"{"name": {"first": "U\u0308mit", "last": "O\u0308zdag\u0306"}, "location": {"city": "\u1112\u1161\u11ab"}, "email": "zoe\u0301@example.com"}"#
+        let person = try JSONDecoder().decode(Person.self, from: Data(json.utf8))
+        #expect(Array(person.name.first.unicodeScalars) == Array("\u{DC}mit".unicodeScalars))
+        #expect(Array(person.name.last.unicodeScalars) == Array("\u{D6}zda\u{11F}".unicodeScalars))
+        #expect(person.location?.city.map { Array($0.unicodeScalars) } == Array("\u{D55C}".unicodeScalars))
+        let author = try JSONDecoder().decode(Author.self, from: Data(#"{"id": 1, "name": "Zoe\u0308 Smith"}"#.utf8))
+        #expect(Array(author.name.unicodeScalars) == Array("Zo\u{EB} Smith".unicodeScalars))
+        #expect("plain ASCII".composed == "plain ASCII" && "Ωμέγα".composed == "Ωμέγα")
+    }
+
     @Test("the same login.uuid and name twice is one person, the first one, counted as a repeat")
     func duplicatesCollapse() async throws {
         let fetcher = StubFetcher.always(200, try Fixture.data("Fetching/randomuser-quirks.json"))
