@@ -239,7 +239,7 @@ public struct SiteBuild: Sendable {
         let broken = ContentLinks.broken(in: Array(content.values), basePath: settings.basePath, fileLinks: settings.links == .files,
                                          drafts: draftNames) { path in
             written.contains(path)
-                || (!lastBuilds.contains(path) && FileManager.default.fileExists(atPath: destination.appendingPathComponent(path).path))
+                || (!lastBuilds.contains(path) && Self.isFile(destination.appendingPathComponent(path).path))
         }
         for (file, links) in Dictionary(grouping: broken, by: \.file).sorted(by: { $0.key < $1.key }) {
             for link in links.prefix(5) {
@@ -248,6 +248,13 @@ public struct SiteBuild: Sendable {
             let more = links.count - 5
             if more > 0 { reporter.warning("\(file): \(more) more \(more == 1 ? "link or picture leads" : "links and pictures lead") nowhere (the first five are above).") }
         }
+    }
+
+    /// Whether a file (not a folder: the last build's `users/` is no file a link without its slash
+    /// leads to) is at `path`.
+    private static func isFile(_ path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
     }
 
     /// Whether this process said that there is no content folder.

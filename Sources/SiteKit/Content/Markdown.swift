@@ -87,13 +87,12 @@ public enum Markdown {
         }
         guard let document else { return Rendered(html: "", notes: [], links: [], title: nil) }
         defer { cmark_node_free(document) }
-        let title = options.contains(.openingHeadingIsTitle) ? takeOpeningHeading(of: document) : nil
         var notes = MarkdownNote.tables(in: markdown, unsafe: options.contains(.unsafe))
+        // Raw HTML is noted before the title is taken: a title is plain text, so that in it is lost too.
+        if !options.contains(.unsafe) { notes += MarkdownNote.rawHTML(in: document) }
+        let title = options.contains(.openingHeadingIsTitle) ? takeOpeningHeading(of: document) : nil
         notes += MarkdownNote.secondTitles(in: document)
-        if !options.contains(.unsafe) {
-            notes += MarkdownNote.rawHTML(in: document)
-            dropDangerousLinks(in: document)
-        }
+        if !options.contains(.unsafe) { dropDangerousLinks(in: document) }
         let links = Self.links(in: document)
         if options.contains(.folderLinksToIndex) { linkFoldersToIndex(in: document) }
         guard let rendered = cmark_render_html(document, options.cmarkOptions) else {

@@ -54,24 +54,27 @@ extension SiteRenderer {
                         ])
     }
 
-    /// Each author's label in the posts-per-author chart, by id: the name, and where authors share
-    /// one (as written, or composed and decomposed alike), the username or else the id after it,
-    /// so that two people called John Smith are two bars, not one with both their posts. Authors
-    /// with a blank name are none (their posts count under "Unknown author").
+    /// Each author's label in the posts-per-author chart, by id: the name as pages show it ("Author
+    /// 7" for a blank one), its runs of white space one space as HTML shows them, and where
+    /// authors share a label (as written, composed and decomposed alike, or "Ann  Lee" and "Ann
+    /// Lee "), the username or else the id after it, so that two people called John Smith are two
+    /// bars, not one with both their posts, nor two that read alike.
     static func chartLabels(of authors: [Author]) -> [Int: String] {
         var seen = Set<Int>()
-        let named = authors.filter { seen.insert($0.id).inserted && !$0.name.trimmedWhiteSpace.isEmpty }
+        let unique = authors.filter { seen.insert($0.id).inserted }
+        func shown(_ author: Author) -> String { author.shownName.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
         // String equality is canonical equivalence: "Ümit" composed and decomposed are one name.
-        let sharing = Dictionary(grouping: named, by: \.name).filter { $0.value.count > 1 }
+        let sharing = Dictionary(grouping: unique, by: shown).filter { $0.value.count > 1 }
         var labels: [Int: String] = [:]
-        for author in named {
-            guard let twins = sharing[author.name] else {
-                labels[author.id] = author.name
+        for author in unique {
+            let name = shown(author)
+            guard let twins = sharing[name] else {
+                labels[author.id] = name
                 continue
             }
             let username = author.username?.trimmedWhiteSpace ?? ""
             let usernameTells = !username.isEmpty && twins.filter { $0.username?.trimmedWhiteSpace == username }.count == 1
-            labels[author.id] = author.name + (usernameTells ? " (\(username))" : " (#\(author.id))")
+            labels[author.id] = name + (usernameTells ? " (\(username))" : " (#\(author.id))")
         }
         return labels
     }

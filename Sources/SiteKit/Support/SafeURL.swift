@@ -151,8 +151,9 @@ public enum SafeURL {
         } else {
             url = http(text.contains("://") ? text : "https://" + text)
         }
+        // A percent-encoded host (`bank.example%40evil.example`) is none browsers open.
         guard let url, let parts = URLComponents(url: url, resolvingAgainstBaseURL: false),
-              parts.percentEncodedUser == nil, parts.percentEncodedPassword == nil
+              parts.percentEncodedUser == nil, parts.percentEncodedPassword == nil, parts.percentEncodedHost?.contains("%") != true
         else { return nil }
         return url
     }

@@ -28,10 +28,13 @@ struct ReportChartTests {
         }
     }
 
-    @Test("chart labels: a unique name is itself; blank names and repeated ids are none")
+    @Test("chart labels: a unique name is itself, as pages show it (a blank one 'Author 7', white space as HTML shows it); names that read alike are told apart; a repeated id is the first")
     func labels() {
         let labels = SiteRenderer.chartLabels(of: [Author(id: 1, name: "Ann"), Author(id: 2, name: "  "), Author(id: 1, name: "Other"),
-                                                   Author(id: 3, name: "Bo", username: "b"), Author(id: 4, name: "Bo", username: "b")])
-        #expect(labels == [1: "Ann", 3: "Bo (#3)", 4: "Bo (#4)"])
+                                                   Author(id: 3, name: "Bo", username: "b"), Author(id: 4, name: "Bo", username: "b"),
+                                                   Author(id: 5, name: "Ann Lee ", username: "al"), Author(id: 6, name: "Ann  Lee", username: "lee"),
+                                                   Author(id: 7, name: ""), Author(id: 8, name: "Author 7", username: "seven")])
+        #expect(labels == [1: "Ann", 2: "Author 2", 3: "Bo (#3)", 4: "Bo (#4)", 5: "Ann Lee (al)", 6: "Ann Lee (lee)",
+                           7: "Author 7 (#7)", 8: "Author 7 (seven)"])
     }
 }

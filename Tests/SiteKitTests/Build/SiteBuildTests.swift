@@ -327,6 +327,28 @@ struct SiteBuildTests {
         #expect(files.first?.reason == "it leads to a folder, which a browser shows as a list of files when the site is opened from disk (links: files): write ../users/index.html")
     }
 
+    @Test("a link without its slash to a folder the last build left in the output is checked as on the first build: the folder is no file it leads to (rebuilds said nothing)")
+    func folderLinksCheckedOnRebuilds() async throws {
+        var harness = try BuildHarness(users: 2)
+        defer { harness.remove() }
+        harness.settings.links = .files
+        try harness.writeContent(["about.md": "[u](../users) [a](../authors)\n"])
+        for round in 1...2 {
+            let before = harness.text.count
+            harness.settings.title = "Round \(round)"
+            _ = try await harness.build()
+            let said = String(harness.text.dropFirst(before))
+            #expect(said.contains("warning: content/about.md:1: the link ../users leads nowhere: it leads to a folder"), "round \(round): \(said)")
+            #expect(said.contains("the link ../authors leads nowhere"), "round \(round): \(said)")
+        }
+        // A folder of the output with no page in it leads nowhere either, whatever is on the disk.
+        try FileManager.default.createDirectory(at: harness.output.appendingPathComponent("thumbs"), withIntermediateDirectories: true)
+        try harness.writeContent(["about.md": "[t](../thumbs)\n"])
+        let before = harness.text.count
+        _ = try await harness.build()
+        #expect(String(harness.text.dropFirst(before)).contains("the link ../thumbs leads nowhere: no page or file of the site is there"))
+    }
+
     @Test("a broken link of 100,000 characters is quoted cut to 100, in the link and in where it leads (the warning was 200,000 characters long)")
     func longBrokenLinkIsClipped() {
         let long = "../" + String(repeating: "q", count: 100_000) + "/"

@@ -109,7 +109,7 @@ struct SafeURLTests {
     @Test("a website with user info is no link: its text names one host and it leads to another, or it publishes a password")
     func websitesWithUserInfo() {
         for text in ["https://bank.example@evil.example/", "bank.example@evil.example", "http://user:secret@example.com/",
-                     "https://@example.com", "example.com:pass@evil.example"] {
+                     "https://@example.com", "example.com:pass@evil.example", "https://bank.example%40evil.example"] {
             #expect(SafeURL.website(text) == nil, "\(text)")
         }
         #expect(SafeURL.website("https://example.com/@user")?.absoluteString == "https://example.com/@user")

@@ -89,8 +89,12 @@ public struct Person: Sendable, Hashable, Decodable {
             date = c.text(.date)
             // A number no Int holds (1e20, 1e300) is no age: converting it would trap. Nor is one
             // below 0 or above 150, which no person has: it is left out, not shown or charted.
-            age = c.numberText(.age).flatMap { Int($0) ?? Double($0).flatMap { $0.isFinite && abs($0) < 1e15 ? Int($0) : nil } }
-                .flatMap { Self.plausibleAges.contains($0) ? $0 : nil }
+            // Checked before a fraction is cut: -0.5 is no age 0, nor 150.5 an age 150.
+            age = c.numberText(.age).flatMap { text in
+                let number = Double(text)
+                guard let number, number.isFinite, Double(Self.plausibleAges.lowerBound)...Double(Self.plausibleAges.upperBound) ~= number else { return nil }
+                return Int(text) ?? Int(number)
+            }
         }
 
         enum CodingKeys: String, CodingKey { case date, age }
