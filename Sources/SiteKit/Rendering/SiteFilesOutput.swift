@@ -17,7 +17,9 @@ extension SiteRenderer {
                       summary: PostEntry.excerpt(entry.item.body), content: entry.item.body)
         }
         // Titled as the pages title the posts (content/posts.md may call them Articles).
-        let feed = AtomFeed(baseURL: baseURL, title: "\(frame.title): \(frame.sectionTitles.posts)\(frame.source.isDemo ? " (demo data)" : "")",
+        // Each title's direction controls closed where it ends, so that what follows reads as written.
+        let titles = [frame.title, frame.sectionTitles.posts].map(HTML.closingDirectionalFormatting)
+        let feed = AtomFeed(baseURL: baseURL, title: "\(titles[0]): \(titles[1])\(frame.source.isDemo ? " (demo data)" : "")",
                             subtitle: frame.description.isEmpty ? nil : frame.description,
                             authorName: frame.title, updated: Self.feedUpdated, entries: entries, language: frame.language)
         files.append(RenderedFile(path: AtomFeed.path, bytes: Data(feed.xml().utf8)))

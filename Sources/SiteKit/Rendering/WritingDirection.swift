@@ -9,9 +9,15 @@ enum WritingDirection {
         "ar", "arc", "azb", "bal", "bqi", "ckb", "dv", "fa", "glk", "he", "iw", "ji", "ks", "lrc", "mzn", "nqo", "pnb", "prs", "ps",
         "rhg", "sd", "sdh", "skr", "syr", "ug", "ur", "yi",
     ]
-    /// Languages written right to left in one region only (CLDR's likely scripts): Azerbaijani
-    /// in Iran, Punjabi in Pakistan, Uzbek in Afghanistan are written in Arabic script.
-    static let rightToLeftInRegion: [String: Set<String>] = ["az": ["ir"], "pa": ["pk"], "uz": ["af"]]
+    /// Languages written right to left in some regions only (CLDR's likely scripts): Azerbaijani
+    /// in Iran, Punjabi in Pakistan, Uzbek in Afghanistan, Kazakh in China are written in Arabic
+    /// script.
+    static let rightToLeftInRegion: [String: Set<String>] = [
+        "az": ["ir", "iq"], "ha": ["sd"], "kk": ["af", "cn", "ir"], "ky": ["cn"], "ms": ["cc"], "pa": ["pk"], "tg": ["pk"],
+        "tk": ["af", "ir"], "uz": ["af"],
+    ]
+    /// Right-to-left languages written left to right in some regions: Sindhi in India, in Devanagari.
+    static let leftToRightInRegion: [String: Set<String>] = ["sd": ["in"]]
     /// Scripts written right to left (ISO 15924), for tags that name one (`az-Arab`, `pa-Arab`).
     static let rightToLeftScripts: Set<String> = [
         "adlm", "arab", "hebr", "mand", "mend", "nkoo", "rohg", "samr", "syrc", "thaa",
@@ -32,8 +38,9 @@ enum WritingDirection {
         if let script = rest.first, script.count == 4, script.allSatisfy(\.isLetter) {
             return rightToLeftScripts.contains(script)
         }
+        let region = rest.first.flatMap { $0.count == 2 ? $0 : nil }
+        if let region, leftToRightInRegion[language]?.contains(region) == true { return false }
         if rightToLeftLanguages.contains(language) { return true }
-        if let region = rest.popFirst(), region.count == 2, rightToLeftInRegion[language]?.contains(region) == true { return true }
-        return false
+        return region.map { rightToLeftInRegion[language]?.contains($0) == true } ?? false
     }
 }

@@ -123,7 +123,7 @@ public enum Slug {
     /// Weiss, Işık and Ilgaz all fold alike (lowercase, as they are met).
     private static let latinLetters: [Character: String] = [
         "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "ı": "i", "ł": "l", "đ": "d", "ð": "d", "þ": "th",
-        "ħ": "h", "ŧ": "t", "ŀ": "l", "ŋ": "ng", "ĳ": "ij", "ſ": "s", "ǆ": "dz", "ǉ": "lj", "ǌ": "nj", "ĸ": "k",
+        "ħ": "h", "ŧ": "t", "ŀ": "l", "ŋ": "ng", "ĳ": "ij", "ſ": "s", "ǆ": "dz", "ǉ": "lj", "ǌ": "nj", "ǳ": "dz", "ŉ": "n", "ĸ": "k",
         // Typographic ligatures (U+FB00…), which text copied from a PDF holds: ﬁona is fiona.
         "ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st",
     ]

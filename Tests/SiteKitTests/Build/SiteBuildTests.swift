@@ -314,6 +314,11 @@ struct SiteBuildTests {
         #expect(feed.contains("<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"pt-BR\">"))
         #expect(feed.contains(": Articles (demo data)</title>"), "\(feed.prefix(400))")
         #expect(!harness.text.contains("level-1 heading"))
+        // A right-to-left override the title leaves open is closed before the rest of the feed's title.
+        try harness.writeContent(["posts.md": "# \u{202E}Articles\n"])
+        _ = try await harness.build()
+        let reversed = String(decoding: try #require(try harness.site.files()["feed.xml"]), as: UTF8.self)
+        #expect(reversed.contains(": \u{202E}Articles\u{202C} (demo data)</title>"), "\(reversed.prefix(400))")
     }
 
     @Test("with links: files, a link to a folder without its slash (../users) is a warning, as a browser shows a folder opened from disk as a list of files; served from folders it is fine")

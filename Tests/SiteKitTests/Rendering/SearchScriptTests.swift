@@ -47,6 +47,6 @@ struct SearchScriptTests {
     @Test("the page's script carries the folding the tests run")
     func scriptUsesFolding() {
         #expect(SearchScript.javascript.contains(SearchScript.folding))
-        #expect(SearchScript.javascript.contains("person.k = fold(") && SearchScript.javascript.contains("var query = fold("))
+        #expect(SearchScript.javascript.contains("person.k = fold(") && SearchScript.javascript.contains("var query = fold(input.value).trim();"))
     }
 }

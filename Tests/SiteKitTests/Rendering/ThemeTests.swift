@@ -151,7 +151,8 @@ struct WritingDirectionTests {
                       ("en", false), ("pt-BR", false), ("ku-Latn", false), ("ug-Cyrl", false), ("az", false), ("FA", true), ("zh-Hant-TW", false),
                       ("fa-u-nu-latn", true), ("fa-IR-u-nu-latn", true), ("ar-SA-u-nu-latn", true), ("en-x-arab", false), ("ks-Deva", false),
                       ("sd-Deva", false), ("mzn", true), ("lrc", true), ("nqo", true), ("az-IR", true), ("pa-PK", true), ("uz-AF", true),
-                      ("pa-IN", false), ("ar-aao-EG", true), ("zh-yue-Hant", false), ("", false)])
+                      ("pa-IN", false), ("ar-aao-EG", true), ("zh-yue-Hant", false), ("", false), ("kk-CN", true), ("kk-KZ", false),
+                      ("tk-IR", true), ("az-IQ", true), ("sd-IN", false), ("sd-PK", true), ("sd", true)])
     func direction(tag: String, rightToLeft: Bool) {
         #expect(WritingDirection.isRightToLeft(tag) == rightToLeft)
     }

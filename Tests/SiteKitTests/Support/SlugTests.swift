@@ -22,6 +22,7 @@ struct SlugTests {
     @Test("typographic ligatures are spelled as their letters: ﬁona is fiona")
     func ligatures() {
         #expect(Slug.make("ﬁona Ǆuro") == "fiona-dzuro")
+        #expect(Slug.make("ǲenan ǈiljana") == "dzenan-ljiljana")
         #expect(Slug.make("Eﬀort ﬂow") == "effort-flow")
     }
 

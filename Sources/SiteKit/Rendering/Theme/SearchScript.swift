@@ -83,7 +83,8 @@ enum SearchScript {
         return item;
       }
       function show() {
-        var query = fold(input.value.trim());
+        // Trimmed once folded: a zero-width non-joiner alone folds to a space, which matched everyone.
+        var query = fold(input.value).trim();
         var searching = query.length > 0;
         results.hidden = !searching;
         if (list) list.hidden = searching;
