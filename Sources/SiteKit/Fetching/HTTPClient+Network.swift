@@ -28,6 +28,7 @@ extension HTTPClient {
         let policy = options.retry
         let retries = policy.allowsRetry(method: request.method)
         var attempt = 0
+        var timeouts = 0
         var waited = 0.0
         while true {
             attempt += 1
@@ -61,7 +62,8 @@ extension HTTPClient {
                 }
             } catch var error as FetchError {
                 error.attempts = attempt
-                guard retries, attempt < policy.maxAttempts, policy.shouldRetry(error) else { throw error }
+                if case .timeout = error.kind { timeouts += 1 }
+                guard retries, attempt < policy.maxAttempts, policy.shouldRetry(error, timeouts: timeouts, maxTimeouts: limits.maxTimeouts) else { throw error }
                 delay = policy.backoff(afterAttempt: attempt, random: random())
                 guard waited + delay <= policy.budget else { throw error }
                 reporter.detail("\(request.method) \(request.url.shown) failed (\(error.kindName)); retrying in \(FetchError.format(delay)) s")

@@ -39,10 +39,13 @@ public struct RetryPolicy: Sendable, Hashable {
         Self.retryableStatuses.contains(status)
     }
 
-    func shouldRetry(_ error: FetchError) -> Bool {
+    /// Whether a request that failed with `error` is tried again, `timeouts` of its attempts so
+    /// far (this one included) having timed out, of the `maxTimeouts` its transfer allows
+    /// (`TransferLimits.maxTimeouts`).
+    func shouldRetry(_ error: FetchError, timeouts: Int = 0, maxTimeouts: Int = .max) -> Bool {
         switch error.kind {
         case .transport(_, let unreachable): return retriesUnreachable || !unreachable
-        case .timeout: return true
+        case .timeout: return timeouts < maxTimeouts
         default: return false
         }
     }

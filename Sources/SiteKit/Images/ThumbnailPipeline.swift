@@ -174,7 +174,8 @@ struct ThumbnailPipeline: Sendable {
                     return .refusedBody((error as? ImageError)?.description ?? "could not be read as a picture")
                 }
             }
-            let result = try await client.fetch(request, limits: TransferLimits(maxBodyBytes: limits.maxBytes), check: check)
+            let result = try await client.fetch(request, limits: TransferLimits(maxBodyBytes: limits.maxBytes, maxTimeouts: TransferLimits.image.maxTimeouts),
+                                                check: check)
             let response = result.response
             // The cached copy that stood in for a failing origin came with a warning, and under
             // --strict any picture's warning fails the build.

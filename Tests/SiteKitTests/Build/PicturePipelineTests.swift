@@ -165,7 +165,7 @@ struct PicturePipelineTests {
             _ = try await harness.build()
             let warnings = harness.text.split(separator: "\n").filter { $0.hasPrefix("warning: image ") }
             #expect(!warnings.isEmpty, "every picture stalls")
-            #expect(warnings.allSatisfy { $0.contains("timed out after 0.5 s, tried 4 times; the page shows a placeholder") }, "\(warnings)")
+            #expect(warnings.allSatisfy { $0.contains("timed out after 0.5 s, tried 2 times; the page shows a placeholder") }, "\(warnings)")
         }
     }
 
@@ -186,14 +186,14 @@ struct PicturePipelineTests {
             // named among those that timed out. No fifth picture is ever asked for.
             #expect(asked.count == 4, "\(asked)")
             #expect(summary.imageFailures > 4)
-            let timedOut = warnings.filter { $0.contains("timed out after 0.3 s, tried 4 times;") }.count
+            let timedOut = warnings.filter { $0.contains("timed out after 0.3 s, tried 2 times;") }.count
             #expect((3...4).contains(timedOut), "\(warnings)")
             #expect(warnings.count == timedOut + 1, "the pictures that timed out, then one line for the rest: \(warnings)")
             let rest = summary.imageFailures - timedOut
             // The host with its port: two servers of one address are two hosts.
             let host = "127.0.0.1:\(server.baseURL.port ?? 0)"
             #expect(warnings.last?.contains("warning: \(rest) more pictures of \(host), such as http://\(host)/") == true, "\(warnings)")
-            #expect(warnings.last?.contains(", were not fetched: \(host) failed \(timedOut) pictures in a row (the last timed out after 0.3 s, tried 4 times), "
+            #expect(warnings.last?.contains(", were not fetched: \(host) failed \(timedOut) pictures in a row (the last timed out after 0.3 s, tried 2 times), "
                 + "so this build gave up on the rest (--verbose lists them); their pages show placeholders.") == true, "\(warnings)")
             // Every picture failed: one line says the site is published all the same, and how not to.
             #expect(harness.text.contains("warning: most pictures failed (\(summary.imageFailures) of \(summary.imageFailures)), so most pages "

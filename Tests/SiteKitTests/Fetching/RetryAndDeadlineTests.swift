@@ -125,6 +125,28 @@ import Testing
         #expect(retried?.attempts == 4)
     }
 
+    @Test("a picture whose attempt timed out is tried once more, not three times: one stalled picture held a build for four deadlines and their waits; JSON, which a build needs, gets every attempt, and other failures of pictures too")
+    func pictureTimeoutsAreRetriedOnce() async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        try await TestOrigin.run({ _ in OriginReply(body: Data(repeating: 46, count: 300), dripInterval: 0.2) }) { origin in
+            let client = harness.client(HTTPClientOptions(timeout: 0.3, retry: RetryPolicy()))
+            for (limits, attempts) in [(TransferLimits.image, 2), (.json, 4)] {
+                let error = await #expect(throws: FetchError.self) {
+                    _ = try await client.fetch(HTTPRequest(url: origin.url("/stall")), limits: limits)
+                }
+                #expect(error?.kind == .timeout(seconds: 0.3))
+                #expect(error?.attempts == attempts)
+            }
+        }
+        try await TestOrigin.run({ request in
+            request.number == 4 ? .text("ok", headers: ["Cache-Control": "no-store"]) : .text("busy", status: 503)
+        }) { origin in
+            let flaky = try await harness.client(retrying).fetch(HTTPRequest(url: origin.url("/flaky")), limits: .image)
+            #expect(flaky.response.status == 200 && flaky.attempts == 4)
+        }
+    }
+
     @Test func theDeadlineFiresOnADrippingServer() async throws {
         let harness = try CacheHarness()
         defer { harness.remove() }
