@@ -38,6 +38,28 @@ final class ImageProgress: Sendable {
         if shouldDraw { reporter.progress(line(now)) }
     }
 
+    /// Says, after every `interval` seconds in which no picture finished, how many the phase is
+    /// still waiting on: a stalled server otherwise left the progress line as it was ("eta 1s"),
+    /// or printed nothing at all without a terminal, for as long as its deadlines and retries
+    /// took. Returns when its task is cancelled.
+    func watch(every interval: Double) async {
+        var seen = snapshot.done
+        var quiet = 0.0
+        while !Task.isCancelled {
+            try? await Task.sleep(nanoseconds: UInt64(max(0.01, interval) * 1_000_000_000))
+            guard !Task.isCancelled else { return }
+            let counts = snapshot
+            guard counts.done == seen, counts.done < total else {
+                (seen, quiet) = (counts.done, 0)
+                continue
+            }
+            quiet += interval
+            let waiting = total - counts.done
+            reporter.info("images: \(counts.done) of \(total) done; still waiting on \(waiting) \(waiting == 1 ? "picture" : "pictures"), "
+                + "none finished in the last \(ChartFormat.number(Int(quiet.rounded()))) s (each attempt ends at --timeout; Ctrl-C stops the build and keeps the last site)")
+        }
+    }
+
     func line(_ counts: Counts) -> String {
         let elapsed = max(0.001, Date().timeIntervalSince(started))
         let rate = Double(counts.done) / elapsed

@@ -35,6 +35,8 @@ struct ThumbnailPipeline: Sendable {
     var failureLimit: ImageFailureLimit?
     /// Told of each URL as it settles, from the worker that settled it.
     var settled: (@Sendable (SettledImage) -> Void)?
+    /// Seconds without a picture finishing after which the phase says what it is waiting on.
+    var stallNotice = 10.0
 
     /// Runs every job (duplicates are fetched once) and writes the images under `thumbs/`.
     /// Throws when the output cannot be written (a full disk): that is no picture's fault, and
@@ -54,11 +56,15 @@ struct ThumbnailPipeline: Sendable {
         let gate = perHost < workers ? HostGate(limit: perHost) : nil
         let trouble = HostTrouble()
         reporter.info("images: fetching \(unique.count) with \(workers) at a time")
-        await queue.drain(workers: workers) { job in
-            let (result, outcome, bytes) = await settle(job.url, gate: gate, trouble: trouble, output: output, ledger: ledger)
-            ledger.record(result, for: job.url)
-            progress.record(outcome: outcome, bytes: bytes)
-            settled?(SettledImage(url: job.url, result: result))
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { [stallNotice] in await progress.watch(every: stallNotice) }
+            await queue.drain(workers: workers) { job in
+                let (result, outcome, bytes) = await settle(job.url, gate: gate, trouble: trouble, output: output, ledger: ledger)
+                ledger.record(result, for: job.url)
+                progress.record(outcome: outcome, bytes: bytes)
+                settled?(SettledImage(url: job.url, result: result))
+            }
+            group.cancelAll()
         }
         reporter.endProgress()
         if let error = ledger.writeError { throw error }

@@ -24,6 +24,34 @@ struct ThumbnailPipelineTests {
         (1...count).map { ThumbnailPipeline.Job(url: URL(string: "https://\(host)/\($0).png")!, lane: .utility) }
     }
 
+    @Test("while no picture finishes, the phase says every so often how many it is still waiting on: a stalled picture left the progress line at 'eta 1s', or nothing printed without a terminal, for minutes")
+    func stallsAreSaid() async throws {
+        let picture = try Fixture.data("Images/good/png-48x48.png")
+        /// Answers at once, but for 2.png, after 1.2 s.
+        struct SlowSecond: HTTPFetching {
+            var picture: Data
+            func fetch(_ request: HTTPRequest, limits: TransferLimits) async throws -> FetchResult {
+                if request.url.lastPathComponent == "2.png" { try await Task.sleep(nanoseconds: 1_200_000_000) }
+                return FetchResult(response: HTTPResponse(url: request.url, status: 200, body: picture), outcome: .miss, age: nil, attempts: 1)
+            }
+        }
+        let client = SlowSecond(picture: picture)
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let output = try StagedOutput(destination: folder.url.appendingPathComponent("public"))
+        defer { output.discard() }
+        let printed = PrintLog()
+        var pipeline = ThumbnailPipeline(client: client, jobs: 2, perHost: 2, reporter: Reporter(verbosity: .normal, sink: printed.append))
+        pipeline.stallNotice = 0.3
+        let outcome = try await pipeline.run(jobs(3, on: "pictures.example"), into: output)
+        #expect(outcome.counts.done == 3)
+        let notes = printed.text.split(separator: "\n").filter { $0.contains("still waiting") }
+        #expect(!notes.isEmpty, "\(printed.text)")
+        #expect(notes.first?.hasPrefix("images: 2 of 3 done; still waiting on 1 picture, none finished in the last 0 s") == true
+                || notes.first?.hasPrefix("images: 2 of 3 done; still waiting on 1 picture, none finished in the last 1 s") == true, "\(notes)")
+        #expect(notes.count <= 4, "one line per quiet interval, and none once the phase is over: \(notes)")
+    }
+
     @Test("an output that cannot be written (here a file where thumbs/ must go) ends the image phase with that error, not a warning per picture")
     func anOutputWriteErrorIsFatal() async throws {
         let picture = try Fixture.data("Images/good/png-48x48.png")
