@@ -47,8 +47,10 @@ struct ThumbnailPipelineTests {
         #expect(outcome.counts.done == 3)
         let notes = printed.text.split(separator: "\n").filter { $0.contains("still waiting") }
         #expect(!notes.isEmpty, "\(printed.text)")
-        #expect(notes.first?.hasPrefix("images: 2 of 3 done; still waiting on 1 picture, none finished in the last 0 s") == true
-                || notes.first?.hasPrefix("images: 2 of 3 done; still waiting on 1 picture, none finished in the last 1 s") == true, "\(notes)")
+        // How many were done by the first quiet interval depends on the machine's load; the form does not.
+        for note in notes {
+            #expect(note.wholeMatch(of: /images: [0-2] of 3 done; still waiting on ([23] pictures|1 picture), none finished in the last \d+ s \(each attempt ends at --timeout; Ctrl-C stops the build and keeps the last site\)/) != nil, "\(note)")
+        }
         #expect(notes.count <= 4, "one line per quiet interval, and none once the phase is over: \(notes)")
     }
 
