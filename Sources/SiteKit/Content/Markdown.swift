@@ -142,7 +142,7 @@ public enum Markdown {
                 break
             }
         }
-        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return text.collapsedWhiteSpace
     }
 
     /// Every link and picture of `document`, with the line of the block it is in (cmark 0.30

@@ -60,7 +60,7 @@ public enum Placeholder {
             let invalid = category == .control || category == .surrogate || scalar.properties.isNoncharacterCodePoint
             scalars.append(invalid ? " " : scalar)
         }
-        return String(scalars).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return String(scalars).collapsedWhiteSpace
     }
 
     /// True when the first character belongs to a right-to-left script (Hebrew, Arabic, Syriac, Thaana…).

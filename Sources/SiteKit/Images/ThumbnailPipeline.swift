@@ -180,8 +180,10 @@ struct ThumbnailPipeline: Sendable {
                     return .refusedBody((error as? ImageError)?.description ?? "could not be read as a picture")
                 }
             }
-            let result = try await client.fetch(request, limits: TransferLimits(maxBodyBytes: limits.maxBytes, maxTimeouts: TransferLimits.image.maxTimeouts),
-                                                check: check)
+            // A picture's transfer limits, with the body bound these image limits set.
+            var transfer = TransferLimits.image
+            transfer.maxBodyBytes = limits.maxBytes
+            let result = try await client.fetch(request, limits: transfer, check: check)
             let response = result.response
             // The cached copy that stood in for a failing origin came with a warning, and under
             // --strict any picture's warning fails the build.

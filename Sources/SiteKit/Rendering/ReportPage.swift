@@ -62,7 +62,7 @@ extension SiteRenderer {
     static func chartLabels(of authors: [Author]) -> [Int: String] {
         var seen = Set<Int>()
         let unique = authors.filter { seen.insert($0.id).inserted }
-        func shown(_ author: Author) -> String { author.shownName.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        func shown(_ author: Author) -> String { author.shownName.collapsedWhiteSpace }
         // String equality is canonical equivalence: "Ümit" composed and decomposed are one name.
         let sharing = Dictionary(grouping: unique, by: shown).filter { $0.value.count > 1 }
         var labels: [Int: String] = [:]

@@ -23,7 +23,7 @@ public enum Slug {
     static func slugByCharacters(_ text: String, maxLength: Int, fallback: String) -> String {
         var slug = ""
         var pendingHyphen = false
-        for character in foldLatin(composed(withoutJoiners(text))).lowercased() {
+        for character in foldLatin(withoutJoiners(text).composed).lowercased() {
             if isKept(character) {
                 if pendingHyphen, !slug.isEmpty { slug += "-" }
                 pendingHyphen = false
@@ -88,11 +88,6 @@ public enum Slug {
             }
         }
         return String(scalars)
-    }
-
-    /// `text` in NFC (see `String.composed`).
-    private static func composed(_ text: String) -> String {
-        text.composed
     }
 
     /// Folds diacritics and full-width forms only for Latin text: in other scripts the marks

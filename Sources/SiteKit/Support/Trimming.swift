@@ -70,4 +70,9 @@ extension StringProtocol {
     func clipped(to limit: Int) -> String {
         count > limit ? prefix(limit) + "…" : String(self)
     }
+
+    /// The text as HTML shows it: each run of white space one space, none at either end.
+    var collapsedWhiteSpace: String {
+        split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
 }

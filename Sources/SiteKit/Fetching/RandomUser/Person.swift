@@ -92,7 +92,7 @@ public struct Person: Sendable, Hashable, Decodable {
             // Checked before a fraction is cut: -0.5 is no age 0, nor 150.5 an age 150.
             age = c.numberText(.age).flatMap { text in
                 let number = Double(text)
-                guard let number, number.isFinite, Double(Self.plausibleAges.lowerBound)...Double(Self.plausibleAges.upperBound) ~= number else { return nil }
+                guard let number, Self.plausibleAges.contains(number) else { return nil }
                 return Int(text) ?? Int(number)
             }
         }
@@ -100,7 +100,7 @@ public struct Person: Sendable, Hashable, Decodable {
         enum CodingKeys: String, CodingKey { case date, age }
 
         /// The ages a person can have: older than 150 or below 0 is an error in the data.
-        static let plausibleAges = 0...150
+        static let plausibleAges: ClosedRange<Double> = 0...150
     }
 
     public struct Picture: Sendable, Hashable, Decodable {
