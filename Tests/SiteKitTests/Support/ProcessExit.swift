@@ -50,16 +50,27 @@ extension Process {
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        // Standard error is drained as it comes, so that neither pipe fills while the other is read.
-        let said = Mutex(Data())
+        // Both pipes are drained as they come, on FileHandle's own threads: neither fills while the
+        // other is read, and no thread of the cooperative pool waits for the process to close them.
+        // (Reading standard output to its end here held one of the pool's two threads for the
+        // whole run of the process; two such tests at once starved every other test, and a 1 s
+        // deadline elsewhere was seen to end more than 30 s late.)
+        let printedSoFar = Mutex(Data()), said = Mutex(Data())
+        output.fileHandleForReading.readabilityHandler = { handle in
+            let chunk = handle.availableData
+            printedSoFar.withLock { $0.append(chunk) }
+        }
         errors.fileHandleForReading.readabilityHandler = { handle in
             let chunk = handle.availableData
             said.withLock { $0.append(chunk) }
         }
         let exited = try process.start()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
         await exited.ended()
+        output.fileHandleForReading.readabilityHandler = nil
         errors.fileHandleForReading.readabilityHandler = nil
+        // The process has exited: what is left in the pipes is read without waiting, unless a
+        // child of its own still holds them open (no command of site leaves one behind).
+        let printed = printedSoFar.withLock { $0 } + output.fileHandleForReading.readDataToEndOfFile()
         let rest = errors.fileHandleForReading.readDataToEndOfFile()
         let errorText = said.withLock { String(decoding: $0 + rest, as: UTF8.self) }
         return (process.terminationStatus, String(decoding: printed, as: UTF8.self), errorText)
