@@ -230,9 +230,9 @@ for n in "${sizes[@]}"; do
     printf '| warm build: requests not served from cache | %s of %s | | | 0 | %s |\n\n' "$warm_requests" "$warm_lookups" \
       "$( [ "$warm_requests" -eq 0 ] && echo pass || echo fail)"
     printf "site's own summary of a cold build, then of a warm build:\n\n\`\`\`\n"
-    grep -vE '^(GET |fetching |images: fetching |images: [0-9]+ downloaded, [0-9]+ from cache, )' "$d/summary-cold.txt" || true
+    grep -vE '^(GET |fetching |images: [0-9]+ to publish, |images: [0-9]+ downloaded, [0-9]+ from cache, )' "$d/summary-cold.txt" || true
     printf '\n'
-    grep -vE '^(GET |fetching |images: fetching |images: [0-9]+ downloaded, [0-9]+ from cache, )' "$d/summary.txt" || true
+    grep -vE '^(GET |fetching |images: [0-9]+ to publish, |images: [0-9]+ downloaded, [0-9]+ from cache, )' "$d/summary.txt" || true
     printf '```\n\n'
   } >>"$work/report.md"
   say "N=$n: cold $(fmt "$sc_m") vs $(fmt "$hc_m") s, warm $(fmt "$sw_m") vs $(fmt "$hw_m") s, no-op $(fmt "$sn_m") vs $(fmt "$hn_m") s"

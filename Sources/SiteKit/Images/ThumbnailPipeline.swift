@@ -55,7 +55,9 @@ struct ThumbnailPipeline: Sendable {
         // No more workers than a host may serve at once: no host can be over its bound.
         let gate = perHost < workers ? HostGate(limit: perHost) : nil
         let trouble = HostTrouble()
-        reporter.info("images: fetching \(unique.count) with \(workers) at a time")
+        // Which pictures the cache holds is known only as each is asked for: the line says what
+        // the phase does without claiming downloads a warm build never makes.
+        reporter.info("images: \(unique.count) to publish, from the cache or fetched \(workers) at a time")
         await withTaskGroup(of: Void.self) { group in
             group.addTask { [stallNotice] in await progress.watch(every: stallNotice) }
             await queue.drain(workers: workers) { job in

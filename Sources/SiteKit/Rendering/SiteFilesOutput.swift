@@ -19,7 +19,11 @@ extension SiteRenderer {
         // Titled as the pages title the posts (content/posts.md may call them Articles).
         // Each title's direction controls closed where it ends, so that what follows reads as written.
         let titles = [frame.title, frame.sectionTitles.posts].map(HTML.closingDirectionalFormatting)
-        let feed = AtomFeed(baseURL: baseURL, title: "\(titles[0]): \(titles[1])\(frame.source.isDemo ? " (demo data)" : "")",
+        // A posts section titled as the site (a blog called "Notes" whose posts page is "Notes")
+        // is named once: "Notes: Notes" read as a mistake.
+        let sameTitle = titles[0].collapsedWhiteSpace.lowercased() == titles[1].collapsedWhiteSpace.lowercased()
+        let feedTitle = sameTitle ? titles[0] : "\(titles[0]): \(titles[1])"
+        let feed = AtomFeed(baseURL: baseURL, title: feedTitle + (frame.source.isDemo ? " (demo data)" : ""),
                             subtitle: frame.description.isEmpty ? nil : frame.description,
                             authorName: frame.title, updated: Self.feedUpdated, entries: entries, language: frame.language)
         files.append(RenderedFile(path: AtomFeed.path, bytes: Data(feed.xml().utf8)))

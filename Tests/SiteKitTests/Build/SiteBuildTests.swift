@@ -319,6 +319,12 @@ struct SiteBuildTests {
         _ = try await harness.build()
         let reversed = String(decoding: try #require(try harness.site.files()["feed.xml"]), as: UTF8.self)
         #expect(reversed.contains(": \u{202E}Articles\u{202C} (demo data)</title>"), "\(reversed.prefix(400))")
+        // A section titled as the site is not named twice ("Notes: Notes").
+        harness.settings.title = "Notes"
+        try harness.writeContent(["posts.md": "# notes\n"])
+        _ = try await harness.build()
+        let once = String(decoding: try #require(try harness.site.files()["feed.xml"]), as: UTF8.self)
+        #expect(once.contains("<title type=\"text\">Notes (demo data)</title>"), "\(once.prefix(400))")
     }
 
     @Test("with links: files, a link to a folder without its slash (../users) is a warning, as a browser shows a folder opened from disk as a list of files; served from folders it is fine")

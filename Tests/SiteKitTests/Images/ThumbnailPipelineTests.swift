@@ -54,6 +54,14 @@ struct ThumbnailPipelineTests {
         #expect(notes.count <= 4, "one line per quiet interval, and none once the phase is over: \(notes)")
     }
 
+    @Test("the phase's first line says how many pictures it publishes, not that it fetches them all: a warm build, which takes them from the cache, said 'fetching 180'")
+    func theFirstLineClaimsNoDownloads() async throws {
+        let picture = try Fixture.data("Images/good/png-48x48.png")
+        let printed = try await run(jobs(3, on: "pictures.example"), client: StubFetcher.always(200, picture), workers: 2)
+        #expect(printed.hasPrefix("images: 3 to publish, from the cache or fetched 2 at a time\n"), "\(printed)")
+        #expect(!printed.contains("fetching"), "\(printed)")
+    }
+
     @Test("an output that cannot be written (here a file where thumbs/ must go) ends the image phase with that error, not a warning per picture")
     func anOutputWriteErrorIsFatal() async throws {
         let picture = try Fixture.data("Images/good/png-48x48.png")
