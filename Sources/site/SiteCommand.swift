@@ -20,22 +20,20 @@ struct SiteCommand: AsyncParsableCommand {
         // leave its staging folder. (Demo builds were spared only because SwiftNIO ignores it.)
         signal(SIGPIPE, SIG_IGN)
         let arguments = Array(CommandLine.arguments.dropFirst())
-        guard arguments.first == "fetch", arguments.contains("--json") else {
-            await main(nil)
-            return
-        }
         // site fetch --json: stdout is one JSON object whatever goes wrong, the command line
         // the parser refuses (an unknown flag, --timeout abc) included, as the README promises.
+        let json = arguments.first == "fetch" && arguments.contains("--json")
         let command: any ParsableCommand
         do {
             command = try parseAsRoot(arguments)
         } catch {
             let code = exitCode(for: error)
             guard code != .success else { exit(withError: error) }  // --help, --version
-            let output = FetchTool.usageFailure(FetchToolError(message(for: error)), json: true)
-            StandardStream.output(output.standardOutput)
-            StandardStream.error(fullMessage(for: error) + "\n")
-            Foundation.exit(code.rawValue)
+            if json {
+                let output = FetchTool.usageFailure(FetchToolError(message(for: error)), json: true)
+                StandardStream.output(output.standardOutput)
+            }
+            end(with: error)
         }
         do {
             if var asynchronous = command as? any AsyncParsableCommand {
@@ -45,7 +43,19 @@ struct SiteCommand: AsyncParsableCommand {
                 try synchronous.run()
             }
         } catch {
-            exit(withError: error)
+            end(with: error)
         }
+        // Every ending goes through `ProcessEnd` (see there: OpenSSL's exit handler crashed builds).
+        ProcessEnd.exit(0)
+    }
+
+    /// Prints `error` as the argument parser would (its message, its usage for a usage error),
+    /// and ends the process with its exit code.
+    private static func end(with error: any Error) -> Never {
+        let code = exitCode(for: error)
+        if code == .success { exit(withError: error) }  // --help, --version, a clean exit with a message
+        let message = fullMessage(for: error)
+        if !message.isEmpty { StandardStream.error(message + "\n") }
+        ProcessEnd.exit(code.rawValue)
     }
 }

@@ -1,0 +1,22 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+@Suite("How a site process ends")
+struct ProcessEndTests {
+    @Test("a build that fails while TLS handshakes are under way (both APIs given as https:// on a plain-HTTP port) exits with 1 every time: OpenSSL's exit handler, run while a handshake still loaded certificates, crashed it with SIGSEGV about 4 runs in 10",
+          .enabled(if: FetchProcessTests.executable != nil, "the site executable is not built next to the tests; run swift build first"))
+    func failedTLSBuildsExitWithOne() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try await TestOrigin.run({ _ in .text("plain HTTP") }) { origin in
+            let base = origin.url("/").absoluteString.replacingOccurrences(of: "http://", with: "https://")
+            for round in 1...6 {
+                let run = try await Process.runSiteCapturing(
+                    ["build", "--live", "--randomuser-url", base + "api/", "--jsonplaceholder-url", base, "--users", "5"], in: folder.url)
+                #expect(run.status == 1, "round \(round) ended with \(run.status): \(run.errors)")
+                #expect(run.errors.contains("did not speak TLS"), "round \(round): \(run.errors)")
+            }
+        }
+    }
+}
