@@ -73,9 +73,11 @@ extension HTTPClient {
 
     /// Serves `entry` stale when the origin failed, unless the origin or the request forbids it
     /// (`must-revalidate`, `no-cache`, request `no-cache`, or a `stale-if-error` window that has
-    /// passed). Stored error responses are never a fallback.
+    /// passed). Stored error responses (4xx and 5xx) are never a fallback: a 404 kept from an
+    /// earlier answer stood in for a 500, and the build then failed blaming the URL for a 404
+    /// "used as it is", where the server's failure was the news.
     func staleFallback(_ request: HTTPRequest, entry: CacheEntry?, reason: String, attempts: Int) -> FetchResult? {
-        guard let entry, entry.status < 500, staleRefusal(request, entry: entry) == nil else { return nil }
+        guard let entry, entry.status < 400, staleRefusal(request, entry: entry) == nil else { return nil }
         let freshness = Freshness(entry, now: clock.now, minimumTTL: options.minimumTTL)
         let line = "\(request.method) \(request.url.shown) \(reason); serving the cached copy from \(Self.describeAge(freshness.currentAge)) ago"
         let host = request.url.host ?? request.url.absoluteString

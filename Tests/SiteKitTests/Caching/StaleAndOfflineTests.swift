@@ -18,6 +18,21 @@ import Testing
         }
     }
 
+    @Test("a stored error (a 404 an earlier answer left) never stands in for a failing origin: the error is the server's 500, not the old 404 said to be 'used as it is' (--offline)")
+    func aStoredErrorIsNoFallback() async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        try await TestOrigin.run({ request in
+            request.number == 1 ? .text("gone", status: 404, headers: ["Cache-Control": "max-age=60"]) : .text("down", status: 500)
+        }) { origin in
+            _ = try await harness.get(origin.url("/posts"))
+            harness.clock.advance(by: 7200)
+            let answer = try await harness.get(origin.url("/posts"))
+            #expect(answer.response.status == 500 && answer.outcome != .stale, "\(answer.outcome)")
+            #expect(!harness.reporter.warnings.contains { $0.contains("serving the cached copy") }, "\(harness.reporter.warnings)")
+        }
+    }
+
     @Test("an origin that is down while many cached responses are served stale: three warnings, the last saying that more follow quietly")
     func repeatedStaleWarningsAreCapped() async throws {
         let harness = try CacheHarness()
