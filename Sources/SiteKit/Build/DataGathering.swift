@@ -93,7 +93,14 @@ struct DataGathering: Sendable {
             var http = clientOptions()
             http.offline = false
             let client = makeClient(nil, http, settings.jobs)
-            let data = try await fetchData(client: client, randomUser: server.randomUserURL, jsonPlaceholder: server.jsonPlaceholderURL)
+            let data: SiteData
+            do {
+                data = try await fetchData(client: client, randomUser: server.randomUserURL, jsonPlaceholder: server.jsonPlaceholderURL)
+            } catch var error as FetchError {
+                // Advice for a live API (retry later, run with --demo) is wrong for this one.
+                error.fromEmbeddedAPI = true
+                throw error
+            }
             let source = DataSource(isDemo: true, detail: detail)
             let (images, early) = try await images(for: data, source: source, client: client, into: output, meanwhile: meanwhile)
             return (Result(data: data, source: source, images: images, requests: nil), early)

@@ -77,6 +77,9 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
     /// For an HTTP status: where redirects led, when that is not `url`, so that the message names
     /// the address that answered, not only the one asked.
     public var redirectedTo: URL?
+    /// The request went to the embedded demo API (`--demo`, or the fallback to it): the message
+    /// then offers no `--demo`, and a timeout blames the deadline, not a remote server.
+    public var fromEmbeddedAPI = false
 
     public init(_ kind: Kind, method: String = "GET", url: URL, attempts: Int = 1) {
         self.kind = kind
@@ -129,7 +132,9 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
     }
 
     private func paragraph(forBuild: Bool) -> String {
-        let demo = forBuild ? ", or build from the embedded API with --demo" : ""
+        // A build already on the embedded demo API is not told to use it.
+        let offerDemo = forBuild && !fromEmbeddedAPI
+        let demo = offerDemo ? ", or build from the embedded API with --demo" : ""
         let target = "\(method) \(url.shown)" + (redirectedTo.map { ", redirected to \($0.shown)," } ?? "")
         let tries = attempts > 1 ? " (\(attempts) attempts)" : ""
         switch kind {
@@ -157,17 +162,20 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         case .notTLS:
             return "\(target) failed: the server did not speak TLS (https) on that port; it may serve plain HTTP there. Try the URL with http:// instead, or check the port."
         case .timeout(let seconds):
+            if fromEmbeddedAPI {
+                return "\(target) timed out after \(Self.format(seconds)) s\(tries): the embedded demo API, on this machine, did not answer within --timeout. The machine is busy, or the timeout is too short for it: raise --timeout (the default is 30 s)."
+            }
             return "\(target) timed out after \(Self.format(seconds)) s\(tries). The server is slow or stalled; retry later\(forBuild ? ", raise --timeout, or run with --demo" : " or raise --timeout")."
         case .httpStatus(let status, let message):
             let said = message.map { ": the server said \"\($0)\"" } ?? ""
             if let retryAt {
-                return "\(target) answered HTTP \(status)\(said)\(tries), and asked to be retried at \(Self.clockTime(retryAt)) (Retry-After), later than this tool waits. Retry then\(forBuild ? ", or run with --demo" : "")."
+                return "\(target) answered HTTP \(status)\(said)\(tries), and asked to be retried at \(Self.clockTime(retryAt)) (Retry-After), later than this tool waits. Retry then\(offerDemo ? ", or run with --demo" : "")."
             }
             let advice = switch status {
-            case 500...: "The server is failing; retry later\(forBuild ? " or run with --demo" : "")."
+            case 500...: "The server is failing; retry later\(offerDemo ? " or run with --demo" : "")."
             // Too many requests, or a request that took too long for the server: the URL is fine.
-            case 429: "The server limits how often it may be asked; retry later\(forBuild ? ", build with fewer --jobs, or run with --demo" : "")."
-            case 408: "The server gave up waiting for the request; retry later\(forBuild ? " or run with --demo" : "")."
+            case 429: "The server limits how often it may be asked; retry later\(offerDemo ? ", build with fewer --jobs, or run with --demo" : "")."
+            case 408: "The server gave up waiting for the request; retry later\(offerDemo ? " or run with --demo" : "")."
             // Not Modified, to a request that asked no such question: the URL is not at fault.
             case 304: "A 304 (Not Modified) answers a conditional request, and this one had no copy to confirm: the server is at fault. Retry later, or tell whoever runs it."
             // Who is asking, or whether they may: the URL may be right, the credentials are not.

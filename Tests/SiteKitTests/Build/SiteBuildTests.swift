@@ -417,6 +417,17 @@ struct SiteBuildTests {
         #expect(!FileManager.default.fileExists(atPath: harness.output.path))
     }
 
+    @Test("a demo build whose --timeout is too short for the embedded API is told to raise it, not to retry later or to run with --demo, which it is already doing")
+    func aDemoTimeoutBlamesTheDeadline() async throws {
+        var harness = try BuildHarness(users: 2)
+        defer { harness.remove() }
+        harness.settings.timeout = 0.0001
+        let error = await #expect(throws: BuildError.self) { try await harness.build() }
+        let text = error.map { "\($0)" } ?? ""
+        #expect(text.contains("the embedded demo API, on this machine, did not answer within --timeout") && text.contains("raise --timeout"), "\(text)")
+        #expect(!text.contains("--demo") && !text.contains("retry later"), "\(text)")
+    }
+
     @Test("a content folder that went away (a checkout, a deploy script) is a warning naming the pages of their own this build removes")
     func aLostContentFolderIsAWarning() async throws {
         let harness = try BuildHarness(users: 2)
