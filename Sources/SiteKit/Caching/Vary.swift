@@ -1,7 +1,8 @@
+import Crypto
 import Foundation
 
-/// One selecting header of a stored response: a name from its `Vary` and the value the original
-/// request had for it (nil when that request did not send it).
+/// One selecting header of a stored response: a name from its `Vary` and a digest of the value
+/// the original request had for it (nil when that request did not send it).
 struct VaryField: Sendable, Hashable, Codable {
     var name: String
     var value: String?
@@ -29,8 +30,30 @@ enum Vary {
     }
 
     /// The selecting fields a stored response keeps for the request that produced it.
-    static func fields(for response: HTTPHeaders, request: HTTPHeaders) -> [VaryField] {
-        (names(in: response) ?? []).sorted().map { VaryField(name: $0, value: normalizedValue(of: $0, in: request)) }
+    ///
+    /// Values are kept as SHA-256 digests: selecting headers are often secrets (`Authorization`,
+    /// `Cookie`, an API key), and matching needs only to know whether two values are the same,
+    /// so no secret reaches the cache's files.
+    static func fields(for response: HTTPHeaders, request: HTTPRequest) -> [VaryField] {
+        let sent = selectingHeaders(of: request)
+        return (names(in: response) ?? []).sorted().map { VaryField(name: $0, value: selectingValue(of: $0, in: sent)) }
+    }
+
+    /// The request's fields as the origin received them, for matching: credentials in the URL
+    /// (`https://alice:secret@host/`) are sent as `Authorization: Basic …` (RFC 9110 §11.6.2),
+    /// so a response that varies on `Authorization` is selected by them too. Without this, the
+    /// answer to alice's request was served to anyone, with another password or none.
+    static func selectingHeaders(of request: HTTPRequest) -> HTTPHeaders {
+        guard !request.headers.contains("Authorization"), let user = request.url.user else { return request.headers }
+        var headers = request.headers
+        let credentials = Data("\(user):\(request.url.password ?? "")".utf8).base64EncodedString()
+        headers.add("Authorization", "Basic \(credentials)")
+        return headers
+    }
+
+    /// The digest of `name`'s normalized value in `headers`, or nil when it is absent.
+    static func selectingValue(of name: String, in headers: HTTPHeaders) -> String? {
+        normalizedValue(of: name, in: headers).map { "sha256:" + Hex.string(SHA256.hash(data: Data($0.utf8))) }
     }
 
     /// All lines of `name`, combined and with the whitespace around list separators removed, so
@@ -44,8 +67,11 @@ enum Vary {
     }
 
     /// Whether a stored response with `fields` (and these response headers) may answer `request`.
-    static func matches(_ fields: [VaryField], responseHeaders: HTTPHeaders, request: HTTPHeaders) -> Bool {
+    /// (Entries stored before values were digests never match, and are fetched and stored anew.)
+    static func matches(_ fields: [VaryField], responseHeaders: HTTPHeaders, request: HTTPRequest) -> Bool {
         if isUnmatchable(responseHeaders) { return false }
-        return fields.allSatisfy { normalizedValue(of: $0.name, in: request) == $0.value }
+        if fields.isEmpty { return true }
+        let sent = selectingHeaders(of: request)
+        return fields.allSatisfy { selectingValue(of: $0.name, in: sent) == $0.value }
     }
 }

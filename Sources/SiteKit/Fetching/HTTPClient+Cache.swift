@@ -51,7 +51,7 @@ extension HTTPClient {
             return try await direct(request, limits: limits, check: check)
         }
         let stored = cache.entries(method: "GET", url: request.url)
-        let selected = stored.first { Vary.matches($0.metadata.vary, responseHeaders: $0.headers, request: request.headers) }
+        let selected = stored.first { Vary.matches($0.metadata.vary, responseHeaders: $0.headers, request: request) }
         if CachedAnswer.asksForRange(request) {
             // A range is cut from a usable complete response; anything else goes to the origin
             // untouched, and its answer is not stored.

@@ -25,7 +25,7 @@ extension HTTPClient {
             if response.status == 200 {
                 // One that no longer describes it (another ETag, Last-Modified or length) means
                 // the stored GET is out of date: it is not reused (§4.3.5).
-                for entry in stored where Vary.matches(entry.metadata.vary, responseHeaders: entry.headers, request: request.headers)
+                for entry in stored where Vary.matches(entry.metadata.vary, responseHeaders: entry.headers, request: request)
                     && CacheRules.contradicts(response.headers, entry) {
                     cache.remove(entry)
                 }
@@ -45,7 +45,7 @@ extension HTTPClient {
         let entry = CacheEntry(metadata: CacheEntry.Metadata(
             method: "GET", url: CacheEntry.keyURL(request.url), status: response.status,
             headers: headers,
-            vary: Vary.fields(for: response.headers, request: request.headers),
+            vary: Vary.fields(for: response.headers, request: request),
             requestTime: exchange.requestTime, responseTime: exchange.responseTime), body: response.body)
         if let identity = save(entry, in: cache) {
             var written = entry
@@ -55,7 +55,7 @@ extension HTTPClient {
         // Older variants this request would have selected are superseded. Only older ones: two
         // processes storing different variants at once then cannot remove each other's entry.
         for old in stored where old.variantName != entry.variantName && old.metadata.responseTime < entry.metadata.responseTime
-            && Vary.matches(old.metadata.vary, responseHeaders: old.headers, request: request.headers) {
+            && Vary.matches(old.metadata.vary, responseHeaders: old.headers, request: request) {
             cache.remove(old)
         }
         return result

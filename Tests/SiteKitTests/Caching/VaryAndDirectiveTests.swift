@@ -26,6 +26,47 @@ import Testing
         }
     }
 
+    @Test("a response that varies on Authorization, fetched with a user and password in the URL, is served only to those credentials: alice's answer went to another password and to anonymous requests")
+    func urlCredentialsSelectAVariant() async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        try await TestOrigin.run({ request in
+            .text("for \(request.headers["Authorization"] ?? "nobody")", headers: ["Cache-Control": "public, max-age=600", "Vary": "Authorization"])
+        }) { origin in
+            func url(_ userinfo: String) -> URL { URL(string: origin.url("/account").absoluteString.replacingOccurrences(of: "://", with: "://\(userinfo)"))! }
+            let alice = try await harness.get(url("alice:pw1@"))
+            #expect(alice.outcome == .miss && alice.text == "for Basic YWxpY2U6cHcx")
+            #expect(try await harness.get(url("alice:pw1@")).outcome == .hit)
+            let mallory = try await harness.get(url("mallory:wrong@"))
+            #expect(mallory.outcome == .miss && !mallory.text.contains("YWxpY2U6cHcx"), "\(mallory.text)")
+            let anonymous = try await harness.get(url(""))
+            #expect(anonymous.outcome == .miss && anonymous.text == "for nobody", "\(anonymous.text)")
+            #expect(origin.requestCount == 3)
+        }
+    }
+
+    @Test("the values of the headers a response varies on (a token, a cookie, an API key) are kept as digests: no secret is written to the cache's files")
+    func selectingSecretsStayOffDisk() async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        try await TestOrigin.run({ request in
+            .text("ok \(request.number)", headers: ["Cache-Control": "public, max-age=600", "Vary": "Authorization, Cookie, X-Api-Key"])
+        }) { origin in
+            let secrets: HTTPHeaders = ["Authorization": "Bearer SECRETTOKEN123", "Cookie": "session=COOKIESECRET", "X-Api-Key": "APIKEYSECRET"]
+            _ = try await harness.get(origin.url("/auth"), headers: secrets)
+            let again = try await harness.get(origin.url("/auth"), headers: secrets)
+            #expect(again.outcome == .hit && again.text == "ok 1")
+            let files = harness.entryFiles()
+            #expect(!files.isEmpty)
+            for file in files {
+                let bytes = try Data(contentsOf: file)
+                for secret in ["SECRETTOKEN123", "COOKIESECRET", "APIKEYSECRET"] {
+                    #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(secret) in \(file.lastPathComponent)")
+                }
+            }
+        }
+    }
+
     @Test func varyStarIsNeverReused() async throws {
         let harness = try CacheHarness()
         defer { harness.remove() }
