@@ -87,8 +87,23 @@ struct ThumbnailPipeline: Sendable {
             let overLimit = failureLimit.map { !$0.allows(failures: failures.count, of: unique.count) } ?? false
             let ending = strict ? "; with --strict, the build fails."
                 : overLimit ? "; more pictures failed than images.max_failures allows, so the build fails." : "; the page shows a placeholder instead."
+            // Failures alike (one host, the same reason: a folder of pictures gone, 404 each) are
+            // one warning beyond `Self.alikeListed`: 130 lines of the same 404 hid everything else.
+            var alike: [String: [URL]] = [:], order: [String] = []
             for failure in failures where !givenUp.contains(failure.url) {
-                reporter.warning("image \(failure.url.shown) \(failure.reason)" + ending)
+                let key = HostGate.key(failure.url) + "\n" + failure.reason
+                if alike[key] == nil { order.append(key) }
+                alike[key, default: []].append(failure.url)
+            }
+            for key in order {
+                guard let urls = alike[key], let reason = key.split(separator: "\n", maxSplits: 1).last.map(String.init) else { continue }
+                if urls.count <= Self.alikeListed {
+                    for url in urls { reporter.warning("image \(url.shown) \(reason)" + ending) }
+                    continue
+                }
+                reporter.warning("\(urls.count) pictures of \(HostGate.shown(urls[0])), such as \(urls[0].shown) and \(urls[1].shown), "
+                    + "each \(reason) (--verbose lists them)" + (strict || overLimit ? ending : "; their pages show placeholders."))
+                for url in urls { reporter.detail("image \(url.shown) \(reason)") }
             }
             // Pictures of a host given up on: one warning per host, each picture a detail.
             var hosts: [String: [(url: URL, reason: String)]] = [:]
@@ -125,6 +140,10 @@ struct ThumbnailPipeline: Sendable {
         }
         return Outcome(images: images, failures: failures, counts: progress.snapshot, seconds: Date().timeIntervalSince(started))
     }
+
+    /// How many pictures of one host failing for the same reason are listed one warning each;
+    /// beyond this they are one warning, each picture a detail (`--verbose`).
+    static let alikeListed = 3
 
     /// How the picture at `url` ends: downloaded and published, failed, or not tried (or stopped)
     /// because its host was given up on, before, while it waited for a slot, or while it downloaded.

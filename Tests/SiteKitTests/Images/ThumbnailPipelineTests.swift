@@ -62,6 +62,19 @@ struct ThumbnailPipelineTests {
         #expect(!printed.contains("fetching"), "\(printed)")
     }
 
+    @Test("pictures of one host failing the same way are one warning beyond three, each a --verbose detail: 130 lines of the same 404 hid everything else; three or fewer are a warning each")
+    func alikeFailuresAreOneWarning() async throws {
+        let gone = StubFetcher { request in HTTPResponse(url: request.url, status: 404, body: Data("gone".utf8)) }
+        let many = try await run(jobs(5, on: "pictures.example"), client: gone, workers: 2)
+        // (The other warning says that most pictures failed.)
+        let warnings = many.split(separator: "\n").filter { $0.hasPrefix("warning: ") && $0.contains("pictures.example/") }
+        #expect(warnings.count == 1, "\(many)")
+        #expect(warnings.first?.contains("5 pictures of pictures.example, such as https://pictures.example/1.png and https://pictures.example/2.png, each answered HTTP 404") == true, "\(many)")
+        #expect(warnings.first?.hasSuffix("(--verbose lists them); their pages show placeholders.") == true, "\(many)")
+        let few = try await run(jobs(3, on: "pictures.example"), client: gone, workers: 2)
+        #expect(few.split(separator: "\n").filter { $0.hasPrefix("warning: image https://pictures.example/") }.count == 3, "\(few)")
+    }
+
     @Test("an output that cannot be written (here a file where thumbs/ must go) ends the image phase with that error, not a warning per picture")
     func anOutputWriteErrorIsFatal() async throws {
         let picture = try Fixture.data("Images/good/png-48x48.png")
