@@ -279,6 +279,12 @@ struct SettingsReader {
             guard settings.nationalities.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isLetter) }) else {
                 throw fail(key, "a list of two-letter nationality codes, such as [us, fr, ir]")
             }
+            // Said here, on its line, rather than as an HTTP 400 "check the URL" about a URL
+            // the user never wrote.
+            if let unknown = settings.nationalities.first(where: { !RandomUserAPI.nationalities.contains($0) }) {
+                throw fail(key, "nationalities randomuser.me knows, not \(unknown): use one or more of "
+                    + RandomUserAPI.nationalities.joined(separator: ", "), at: node)
+            }
             // A filter is a set: [fr, ir], [ir, fr] and [fr, fr, ir] ask for the same people, and
             // are one request to the API and its cache (the API's answer follows the order).
             settings.nationalities = Array(Set(settings.nationalities)).sorted()

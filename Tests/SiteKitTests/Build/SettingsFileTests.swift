@@ -303,6 +303,15 @@ struct SettingsFileTests {
         #expect(settings.nationalities == ["fr", "ir"])
     }
 
+    @Test("a nationality randomuser does not know is an error on its line listing those it knows, not an HTTP 400 from the API about a URL the user never wrote")
+    func unknownNationalities() {
+        let error = #expect(throws: SettingsError.self) { try SettingsFile.parse("title: T\nnationalities: [fr, zz]\n", shownAs: "site.yml") }
+        let text = error?.description ?? ""
+        #expect(text.contains("site.yml:2") && text.contains("'nationalities' must be nationalities randomuser.me knows, not zz: use one or more of au, br, ca"), "\(text)")
+        // The demo API makes people of every nationality a setting may name, and of no other.
+        #expect(Nationality.codes.map { $0.lowercased() }.sorted() == RandomUserAPI.nationalities)
+    }
+
     @Test("nationalities that are a mapping or hold a list are told to be a list of codes, not a single value", arguments: ["nationalities: {a: b}\n", "nationalities: [us, [fr]]\n"])
     func nationalitiesOfTheWrongShape(text: String) {
         let error = #expect(throws: SettingsError.self) { try SettingsFile.parse(text, shownAs: "site.yml") }

@@ -65,6 +65,11 @@ public enum RandomUserAPI {
     /// The most people randomuser returns in one page.
     public static let maxPageSize = 5000
 
+    /// The nationalities randomuser documents for its `nat` parameter, in lower case. The demo API
+    /// makes people of each of these, and `site.yml`'s `nationalities` must be among them.
+    public static let nationalities = ["au", "br", "ca", "ch", "de", "dk", "es", "fi", "fr", "gb", "ie",
+                                       "in", "ir", "mx", "nl", "no", "nz", "rs", "tr", "ua", "us"]
+
     /// The fields the site uses, for the `inc` parameter.
     public static let includedFields = "gender,name,location,email,login,dob,registered,phone,cell,id,picture,nat"
 
