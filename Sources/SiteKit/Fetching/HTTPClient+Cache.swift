@@ -41,6 +41,8 @@ extension HTTPClient {
 
     private func read(_ request: HTTPRequest, limits: TransferLimits, cache: HTTPCache, check: BodyCheck?) async throws -> FetchResult {
         var request = request
+        // The directives of the request as its caller made it (site fetch -H), before a reload's own.
+        let asked = RequestDirectives(request.headers)
         if options.refresh && !request.headers.contains("Cache-Control") {
             // A reload, as browsers make it: the origin and any cache on the way are asked for a
             // current answer too.
@@ -58,7 +60,7 @@ extension HTTPClient {
             if let selected, selected.status == 200 {
                 let freshness = Freshness(selected, now: clock.now, minimumTTL: options.minimumTTL)
                 try refuseOfflineIfForbidden(request, selected, freshness)
-                if options.offline || isUsable(selected, freshness: freshness, request: directives),
+                if options.offline || isUsable(selected, freshness: freshness, request: asked),
                    let partial = CachedAnswer.partial(request, entry: selected, freshness: freshness) {
                     return FetchResult(response: partial, outcome: freshness.isFresh ? .hit : .stale,
                                        age: Int(max(0, freshness.currentAge)), attempts: 0)
@@ -69,7 +71,7 @@ extension HTTPClient {
         if let selected {
             let freshness = Freshness(selected, now: clock.now, minimumTTL: options.minimumTTL)
             try refuseOfflineIfForbidden(request, selected, freshness)
-            if options.offline || isUsable(selected, freshness: freshness, request: directives) {
+            if options.offline || isUsable(selected, freshness: freshness, request: asked) {
                 return answer(request, from: selected, freshness: freshness, outcome: freshness.isFresh ? .hit : .stale)
             }
         } else if options.offline {
@@ -91,15 +93,18 @@ extension HTTPClient {
         }
     }
 
-    /// Whether `entry` may answer without contacting the origin (§4.2, §5.2.1).
+    /// Whether `entry` may answer without contacting the origin (§4.2, §5.2.1). `request`: the
+    /// directives the request's caller sent, without those a reload (`--refresh`) adds.
     func isUsable(_ entry: CacheEntry, freshness: Freshness, request: RequestDirectives) -> Bool {
         let response = ResponseDirectives(entry.headers)
         guard !response.noCache else { return false }
-        // `immutable` (RFC 8246): a fresh response is not revalidated on a reload (`--refresh`).
-        if !(response.immutable && freshness.isFresh) {
-            if options.refresh || request.noCache || request.maxAge == .invalid { return false }
-            if let maxAge = request.maxAge.value, freshness.currentAge > Double(maxAge) { return false }
-        }
+        // `immutable` (RFC 8246): a fresh response is not revalidated on a reload (`--refresh`),
+        // but is when the request itself says so ("unless explicitly overridden by the user":
+        // site fetch -H 'Cache-Control: no-cache' had no way left to check such a copy).
+        if options.refresh && !(response.immutable && freshness.isFresh) { return false }
+        if request.noCache || request.maxAge == .invalid { return false }
+        // max-age=0 asks for a check whatever the copy's age, a reload's way (0 s old is old enough).
+        if let maxAge = request.maxAge.value, maxAge == 0 || freshness.currentAge > Double(maxAge) { return false }
         if let minFresh = request.minFresh, freshness.lifetime - freshness.currentAge < Double(minFresh) { return false }
         if freshness.isFresh { return true }
         if response.forbidsStale { return false }

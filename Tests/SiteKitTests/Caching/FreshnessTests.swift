@@ -178,6 +178,22 @@ import Testing
         }
     }
 
+    @Test("a fresh immutable response is checked when the request itself asks (no-cache, max-age=0), as RFC 8246 leaves to the user; only a reload (--refresh) leaves it alone")
+    func aRequestsOwnDirectivesOverrideImmutable() async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        try await TestOrigin.run({ request in
+            request.headers["If-None-Match"] != nil ? OriginReply(status: 304)
+                : .text("i", headers: ["Cache-Control": "max-age=600, immutable", "ETag": "\"i\""])
+        }) { origin in
+            _ = try await harness.get(origin.url("/i"))
+            #expect(try await harness.get(origin.url("/i"), options: HTTPClientOptions(timeout: 30, retry: .none, refresh: true)).outcome == .hit)
+            #expect(try await harness.get(origin.url("/i"), headers: ["Cache-Control": "no-cache"]).outcome == .revalidated)
+            #expect(try await harness.get(origin.url("/i"), headers: ["Cache-Control": "max-age=0"]).outcome == .revalidated)
+            #expect(origin.requestCount == 3)
+        }
+    }
+
     @Test func invalidExpiresAndIgnoredSharedMaxAgeMeanStale() async throws {
         let harness = try CacheHarness()
         defer { harness.remove() }
