@@ -70,7 +70,9 @@ struct Freshness: Sendable, Equatable {
         case .absent:
             if headers.contains("Expires") {
                 // An unreadable or repeated Expires means "already expired" (§5.3).
-                lifetime = Self.singleDate(headers, "Expires").map { max(0, $0.timeIntervalSince(dateValue)) } ?? 0
+                // An Expires before Date gives a negative lifetime (§4.2.1): the copy is that much
+                // stale already, and max-stale or a stale-if-error window counts from there.
+                lifetime = Self.singleDate(headers, "Expires").map { $0.timeIntervalSince(dateValue) } ?? 0
                 basis = .expires
             } else {
                 lifetime = Self.heuristicLifetime(entry, dateValue: dateValue, directives: directives)

@@ -52,6 +52,10 @@ import Testing
         let expires = entry(["Date": HTTPDate.format(t0), "Expires": HTTPDate.format(t0.addingTimeInterval(60))],
                             requestTime: t0, responseTime: t0)
         #expect(Freshness(expires, now: t0).lifetime == 60)
+        // An Expires an hour before Date: an hour stale on arrival, not 0 s (max-stale=100 took it).
+        let expired = entry(["Date": HTTPDate.format(t0), "Expires": HTTPDate.format(t0.addingTimeInterval(-3600))],
+                            requestTime: t0, responseTime: t0)
+        #expect(Freshness(expired, now: t0).staleness == 3600 && !Freshness(expired, now: t0).isFresh)
         let bogusAge = entry(["Cache-Control": "max-age=10", "Age": "abc"], requestTime: t0, responseTime: t0)
         #expect(Freshness(bogusAge, now: t0).currentAge == 0)
     }
