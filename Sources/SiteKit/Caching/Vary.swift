@@ -66,6 +66,18 @@ enum Vary {
             .joined(separator: ",")
     }
 
+    /// Why none of `stored` (the entries of one URL) answered a request they did not match, in
+    /// words for an error ("the copies there were stored for other values of accept-language,
+    /// on which the response varies (Vary)"), or nil when there are none.
+    static func otherVariants(_ stored: [CacheEntry]) -> String? {
+        guard !stored.isEmpty else { return nil }
+        var names: [String] = []
+        for entry in stored { for field in entry.metadata.vary where !names.contains(field.name) { names.append(field.name) } }
+        let copies = stored.count == 1 ? "the copy there was" : "the \(stored.count) copies there were"
+        return "\(copies) stored for other values of \(names.isEmpty ? "the request's headers" : names.joined(separator: ", ")), "
+            + "on which the response varies (Vary)"
+    }
+
     /// Whether a stored response with `fields` (and these response headers) may answer `request`.
     /// (Entries stored before values were digests never match, and are fetched and stored anew.)
     static func matches(_ fields: [VaryField], responseHeaders: HTTPHeaders, request: HTTPRequest) -> Bool {

@@ -117,7 +117,8 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
     /// data to fall back on, suggests only what it can do.
     public func message(forBuild: Bool) -> String {
         let text = paragraph(forBuild: forBuild)
-        guard let unusedCopy else { return text }
+        // --offline's own paragraph leads with the copy's trouble.
+        guard let unusedCopy, kind != .offlineMiss else { return text }
         return text + " A cached copy exists, but it was not used: \(unusedCopy)."
     }
 
@@ -204,8 +205,12 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         case .refusedBody(let problem):
             return "\(target) \(problem); it was not cached. Check the URL, or retry later if the server is having trouble\(demo)."
         case .offlineMiss:
-            let cached = unusedCopy == nil ? "is not in the cache" : "has no usable copy in the cache"
-            return "\(target) \(cached), and --offline forbids the network. Go online and \(forBuild ? "build once to fill the cache, or use --demo" : "fetch it once to fill the cache"). "
+            if let unusedCopy {
+                // What is wrong with the copy there is the news, not a guess about no-store.
+                return "\(target) has no usable copy in the cache: a cached copy exists, but it was not used: \(unusedCopy). --offline forbids "
+                    + "the network: go online and \(forBuild ? "build once to store it anew, or use --demo" : "fetch it once to store it anew")."
+            }
+            return "\(target) is not in the cache, and --offline forbids the network. Go online and \(forBuild ? "build once to fill the cache, or use --demo" : "fetch it once to fill the cache"). "
                 + "If that was just done, its server does not let a copy be kept (Cache-Control: no-store, or a redirect or error sent without a lifetime), "
                 + "and \(forBuild ? "builds need" : "fetching it needs") the network for it."
         case .offlineForbidden(let directive):

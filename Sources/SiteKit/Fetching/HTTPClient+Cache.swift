@@ -75,7 +75,9 @@ extension HTTPClient {
                 return answer(request, from: selected, freshness: freshness, outcome: freshness.isFresh ? .hit : .stale)
             }
         } else if options.offline {
-            throw noting(nil, for: request, in: FetchError(.offlineMiss, method: request.method, url: request.url))
+            var error = noting(nil, for: request, in: FetchError(.offlineMiss, method: request.method, url: request.url))
+            if error.unusedCopy == nil { error.unusedCopy = Vary.otherVariants(stored) }
+            throw error
         }
         if directives.onlyIfCached {
             return FetchResult(response: CachedAnswer.gatewayTimeout(for: request), outcome: .miss, attempts: 0)

@@ -20,6 +20,9 @@ extension HTTPClient {
         }
         var result = FetchResult(response: response, outcome: .miss, attempts: exchange.attempts)
         result.retryAt = exchange.retryAt
+        if response.status >= 500, let selected, selected.status < 400 {
+            result.unusedCopy = staleRefusal(request, entry: selected)
+        }
         if request.method == "HEAD" {
             // A HEAD response may refresh the stored GET it describes (§4.3.5).
             if response.status == 200 {

@@ -47,6 +47,9 @@ public struct FetchResult: Sendable {
     /// For JSON: what of its text had to be replaced with U+FFFD to be read, as a clause
     /// ("holds 2 bytes that are not UTF-8 …"); see `JSONTextRepair`.
     public var textProblem: String?
+    /// For a server error (5xx) answered as it is: why the stored copy of the URL did not stand
+    /// in for it ("its server forbids using it unchecked (Cache-Control: must-revalidate)").
+    public var unusedCopy: String?
 
     public init(response: HTTPResponse, outcome: CacheOutcome, age: Int? = nil, attempts: Int) {
         self.response = response

@@ -93,6 +93,24 @@ import Testing
             harness.clock.advance(by: 60)
             let result = try await harness.get(origin.url("/m"))
             #expect(result.response.status == 503 && result.outcome == .miss && harness.reporter.warnings.isEmpty)
+            // The error a build prints says why the copy it has did not stand in.
+            #expect(result.unusedCopy == "its server forbids using it unchecked (Cache-Control: must-revalidate)")
+        }
+    }
+
+    @Test("a build's error for a 5xx says why the stale copy it holds did not stand in (must-revalidate), where it said only that the server is failing")
+    func aServerErrorNamesTheUnusedCopy() async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        try await TestOrigin.run({ request in
+            request.number == 1 ? .text("[]", headers: ["Cache-Control": "max-age=1, must-revalidate", "Content-Type": "application/json"])
+                : .text("down", status: 503)
+        }) { origin in
+            _ = try await harness.client().load(JSONPlaceholderAPI.posts, from: origin.url("/"))
+            harness.clock.advance(by: 60)
+            let error = await #expect(throws: FetchError.self) { try await harness.client().load(JSONPlaceholderAPI.posts, from: origin.url("/")) }
+            let text = error?.description ?? ""
+            #expect(text.contains("answered HTTP 503") && text.hasSuffix("A cached copy exists, but it was not used: its server forbids using it unchecked (Cache-Control: must-revalidate)."), "\(text)")
         }
     }
 
@@ -173,8 +191,8 @@ import Testing
         let error = await #expect(throws: FetchError.self) { _ = try await harness.get(url, options: offline) }
         let message = error?.description ?? ""
         #expect(error?.kind == .offlineMiss)
-        #expect(message.contains("has no usable copy in the cache, and --offline forbids the network"), "\(message)")
-        #expect(message.contains("A cached copy exists, but it was not used: \(file.path) is damaged (cut short or altered since it was stored"), "\(message)")
+        #expect(message.contains("has no usable copy in the cache: a cached copy exists, but it was not used: \(file.path) is damaged (cut short or altered since it was stored"), "\(message)")
+        #expect(message.contains("--offline forbids the network: go online and build once to store it anew") && !message.contains("no-store"), "\(message)")
         // The origin is gone too (its server stopped): the same words beside the network's.
         let online = await #expect(throws: FetchError.self) { _ = try await harness.get(url) }
         #expect(online?.isUnreachable == true)

@@ -67,6 +67,22 @@ import Testing
         }
     }
 
+    @Test("offline, a URL whose only copies were stored for other values of the headers it varies on says so, not that its server may forbid keeping copies")
+    func offlineOtherVariantsAreNamed() async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        try await TestOrigin.run({ _ in .text("hello", headers: ["Cache-Control": "max-age=600", "Vary": "Accept-Language"]) }) { origin in
+            _ = try await harness.get(origin.url("/hello"), headers: ["Accept-Language": "fr"])
+            let error = await #expect(throws: FetchError.self) {
+                _ = try await harness.get(origin.url("/hello"), headers: ["Accept-Language": "it"],
+                                          options: HTTPClientOptions(timeout: 30, retry: .none, offline: true))
+            }
+            let text = error?.description ?? ""
+            #expect(text.contains("has no usable copy in the cache: a cached copy exists, but it was not used: the copy there was stored for other values of accept-language, on which the response varies (Vary)"), "\(text)")
+            #expect(!text.contains("no-store"), "\(text)")
+        }
+    }
+
     @Test func varyStarIsNeverReused() async throws {
         let harness = try CacheHarness()
         defer { harness.remove() }
