@@ -33,7 +33,7 @@ struct SiteCommand: AsyncParsableCommand {
                 let output = FetchTool.usageFailure(FetchToolError(message(for: error)), json: true)
                 StandardStream.output(output.standardOutput)
             }
-            end(with: error)
+            end(with: error, hint: commandHint(arguments))
         }
         do {
             if var asynchronous = command as? any AsyncParsableCommand {
@@ -51,11 +51,21 @@ struct SiteCommand: AsyncParsableCommand {
 
     /// Prints `error` as the argument parser would (its message, its usage for a usage error),
     /// and ends the process with its exit code.
-    private static func end(with error: any Error) -> Never {
+    private static func end(with error: any Error, hint: String? = nil) -> Never {
         let code = exitCode(for: error)
         if code == .success { exit(withError: error) }  // --help, --version, a clean exit with a message
         let message = fullMessage(for: error)
         if !message.isEmpty { StandardStream.error(message + "\n") }
+        if let hint { StandardStream.error(hint + "\n") }
         ProcessEnd.exit(code.rawValue)
+    }
+
+    /// "Did you mean 'site build'?" when the first argument is a command's name mistyped
+    /// (`site bild`): the parser suggests flags, not commands.
+    private static func commandHint(_ arguments: [String]) -> String? {
+        guard let typed = arguments.first, !typed.hasPrefix("-") else { return nil }
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName }
+        guard !names.contains(typed), let meant = NearestName.nearest(to: typed, among: names) else { return nil }
+        return "Did you mean 'site \(meant)'?"
     }
 }

@@ -274,8 +274,15 @@ public struct SiteBuild: Sendable {
     private func noteUnusedTemplates(_ templates: [String]) {
         guard !templates.isEmpty else { return }
         let list = templates.count == 1 ? "\(templates[0]) is" : templates.joined(separator: ", ") + " are"
+        // A misspelt name of the theme's (hoem.mustache) is said to be one.
+        let meant = templates.compactMap { path -> String? in
+            let file = path.split(separator: "/").last.map(String.init) ?? path
+            let name = file.hasSuffix(".mustache") ? String(file.dropLast(".mustache".count)) : file
+            return NearestName.nearest(to: name, among: DefaultTemplates.all.keys.sorted()).map { "\(file) for \($0).mustache" }
+        }
+        let guess = meant.isEmpty ? "" : " Did you mean \(meant.joined(separator: ", "))?"
         reporter.info("note: \(list) not used: no template includes \(templates.count == 1 ? "it" : "them") as a partial, "
-            + "and only a file named after a template of the theme replaces it.")
+            + "and only a file named after a template of the theme replaces it.\(guess)")
     }
 
     /// Names what `content/` holds that no page is made from (`Notes.MD`, a folder), so that a

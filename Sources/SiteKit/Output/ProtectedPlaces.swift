@@ -45,6 +45,8 @@ public struct ProtectedPlaces: Sendable {
                 "it holds your home folder (\(home.path))"
             } else if Self.path(project, isInside: target) {
                 "it holds the project itself (\(self.project.path))"
+            } else if role == .output, cache == target {
+                "it is also the cache folder"
             } else if role == .output, Self.path(cache, isInside: target) {
                 "it holds the cache folder (\(self.cache.path))"
             } else if role == .output, Self.path(target, isInside: cache) {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import SiteKit
 
-@Suite("How a site process ends")
+@Suite("How a site process ends: exit statuses, usage errors")
 struct ProcessEndTests {
     @Test("a build that fails while TLS handshakes are under way (both APIs given as https:// on a plain-HTTP port) exits with 1 every time: OpenSSL's exit handler, run while a handshake still loaded certificates, crashed it with SIGSEGV about 4 runs in 10",
           .enabled(if: FetchProcessTests.executable != nil, "the site executable is not built next to the tests; run swift build first"))
@@ -18,5 +18,17 @@ struct ProcessEndTests {
                 #expect(run.errors.contains("did not speak TLS"), "round \(round): \(run.errors)")
             }
         }
+    }
+
+    @Test("a mistyped command (site bild) is a usage error that suggests the command meant; one nothing like a command suggests none",
+          .enabled(if: FetchProcessTests.executable != nil, "the site executable is not built next to the tests; run swift build first"))
+    func mistypedCommandsAreSuggested() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let typo = try await Process.runSiteCapturing(["bild"], in: folder.url)
+        #expect(typo.status == 64 && typo.errors.contains("Unexpected argument 'bild'") && typo.errors.hasSuffix("Did you mean 'site build'?\n"), "\(typo.errors)")
+        let other = try await Process.runSiteCapturing(["qwerty"], in: folder.url)
+        #expect(other.status == 64 && !other.errors.contains("Did you mean"), "\(other.errors)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "nothing written")
     }
 }

@@ -124,6 +124,21 @@ struct SiteBuildTests {
         #expect(harness.text.contains("warning: templates/layout.mustache does not use demo, so the pages of this demo build do not ask search engines to leave them out"), "\(harness.text)")
     }
 
+    @Test("a template named one or two letters from one of the theme's (hoem.mustache) is said to be meant as that one, where the note only said it was not used")
+    func misspeltTemplatesAreNamed() async throws {
+        let harness = try BuildHarness(users: 2)
+        defer { harness.remove() }
+        let templates = harness.folder.url.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        try Data("{{title}}\n".utf8).write(to: templates.appendingPathComponent("hoem.mustache"))
+        _ = try await harness.build()
+        #expect(harness.text.contains("note: templates/hoem.mustache is not used") && harness.text.contains("Did you mean hoem.mustache for home.mustache?"),
+                "\(harness.text)")
+        #expect(NearestName.nearest(to: "bild", among: ["build", "serve", "init"]) == "build")
+        #expect(NearestName.nearest(to: "srv", among: ["build", "serve", "init"]) == "serve")
+        #expect(NearestName.nearest(to: "xyz", among: ["build", "serve", "init"]) == nil)
+    }
+
     @Test("a Markdown file beyond the intros is a page of its own, linked from every page's menu; a template nothing uses is named in a note")
     func ownPagesAndUnusedTemplates() async throws {
         let harness = try BuildHarness(users: 4)
@@ -156,6 +171,8 @@ struct SiteBuildTests {
         #expect(try harness.site.brokenLinks() == [])
         #expect(!harness.text.contains("not read"))
         #expect(harness.text.contains("note: templates/peopel.mustache is not used"))
+        // No template of the theme is two letters from peopel: no guess.
+        #expect(!harness.text.contains("Did you mean"), "\(harness.text)")
         // The one warning: the script safe mode left out, said where it is.
         let warnings = harness.text.split(separator: "\n").filter { $0.hasPrefix("warning:") }
         #expect(warnings.count == 1 && warnings[0].hasPrefix("warning: content/about.md:5: raw HTML (<script>) is left out"), "\(warnings)")

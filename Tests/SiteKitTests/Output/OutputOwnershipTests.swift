@@ -36,7 +36,7 @@ import Testing
     @Test("a build refuses an output that holds the project or the cache, or lies in the cache, content/ or templates/",
           arguments: [(".", "it holds the project itself"), ("..", "it holds the project itself"),
                       ("content", "it is inside content/"), ("content/site", "it is inside content/"),
-                      ("templates/out", "it is inside templates/"), (".cache", "it holds the cache folder"),
+                      ("templates/out", "it is inside templates/"), (".cache", "it is also the cache folder"),
                       (".cache/public", "it is inside the cache folder")])
     func refusesPlacesThatAreNotItsOwn(output: String, reason: String) async throws {
         var (harness, project) = try harness()
