@@ -46,6 +46,7 @@ struct APICommand: AsyncParsableCommand {
     /// for every command (it was 1, found only once the server started).
     func validate() throws {
         try PortNumber.check(port)
+        try PortNumber.checkHost(host)
         for (option, text) in [("--latency", latency), ("--jitter", jitter)] {
             if let text, FaultSpec.parseDuration(text) == nil {
                 throw ValidationError("\(option) must be a duration such as 20ms or 0.5s, not \(text).")

@@ -22,6 +22,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         try PortNumber.check(port)
+        try PortNumber.checkHost(host)
     }
 
     func run() async throws {

@@ -31,4 +31,14 @@ struct ProcessEndTests {
         #expect(other.status == 64 && !other.errors.contains("Did you mean"), "\(other.errors)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "nothing written")
     }
+
+    @Test("an empty --host is a usage error saying so, where serve and api failed later on a name that does not resolve",
+          .enabled(if: FetchProcessTests.executable != nil, "the site executable is not built next to the tests; run swift build first"),
+          arguments: ["serve", "api"])
+    func anEmptyHostIsAUsageError(command: String) async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let run = try await Process.runSiteCapturing([command, "--host", ""], in: folder.url)
+        #expect(run.status == 64 && run.errors.contains("--host must name an address to listen on") && run.errors.contains("is empty"), "\(run.errors)")
+    }
 }
