@@ -209,7 +209,7 @@ struct TemplateSetTests {
             }
         }
         try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
-        #expect(error() == "template \(file.path) cannot be used: it is a folder, not a file: templates are the .mustache files directly in \(folder.url.lastPathComponent)/. Rename the folder. Fix or remove the file to use the default theme.")
+        #expect(error() == "template \(file.path) cannot be used: it is a folder, not a file: templates are the .mustache files directly in \(folder.url.lastPathComponent)/. Rename the folder (without .mustache), or move it out of \(folder.url.lastPathComponent)/.")
         try FileManager.default.removeItem(at: file)
         try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: "/nonexistent.mustache")
         #expect(error().contains("cannot be used: it is a symbolic link to /nonexistent.mustache, which does not exist. Point it at a template, or remove it."))
@@ -352,5 +352,19 @@ struct TemplateSetTests {
         let found = TemplatePartials.included(in: "{{> a}}\n{{#x}}{{>b }}{{/x}}\n\n{{ > c}}{{!> not}}{{>*d}}{{> e")
         #expect(found.map(\.name) == ["a", "b", "c"])
         #expect(found.map(\.line) == [1, 2, 4])
+    }
+
+    @Test("a file where the templates' folder belongs is an error naming it, as content/ is, where the default theme was used without a word")
+    func aTemplatesFileIsAnError() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let templates = folder.url.appendingPathComponent("templates")
+        try Data("layout".utf8).write(to: templates)
+        let error = #expect(throws: TemplateError.self) { _ = try TemplateSources(overridesIn: templates) }
+        #expect(error?.description == "template \(templates.path) cannot be used as the theme's folder: it is a file, not a folder. Move it away and put a folder of .mustache templates there. Without a templates/ folder at all, the default theme is used.",
+                "\(String(describing: error))")
+        // No folder at all is the default theme, silently.
+        try FileManager.default.removeItem(at: templates)
+        #expect(throws: Never.self) { _ = try TemplateSources(overridesIn: templates) }
     }
 }

@@ -60,6 +60,13 @@ public struct TemplateSources: Sendable {
         var sources = DefaultTemplates.all
         var overridden: [String] = []
         var ignored: [String] = []
+        // A file where the templates' folder belongs (a theme unpacked wrong, a link to nowhere)
+        // is said, as content/ is: the default theme would have been used without a word.
+        if let directory, let problem = FileKind.folderProblem(directory, expected: "a folder of .mustache templates") {
+            var error = TemplateError(file: directory.path, message: "cannot be used as the theme's folder: " + String(problem.dropLast()))
+            error.fix = "Without a \(directory.lastPathComponent)/ folder at all, the default theme is used."
+            throw error
+        }
         if let directory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) {
             let folder = directory.lastPathComponent
             for file in names.sorted() where !file.hasPrefix(".") {
@@ -74,8 +81,11 @@ public struct TemplateSources: Sendable {
                     continue
                 }
                 let url = directory.appendingPathComponent(file)
-                if let problem = FileKind.problem(url, expected: "a template", folder: "templates are the .mustache files directly in \(folder)/. Rename the folder.") {
-                    throw TemplateError(file: url.path, message: "cannot be used: " + String(problem.dropLast()))
+                if let problem = FileKind.problem(url, expected: "a template", folder: "templates are the .mustache files directly in \(folder)/.") {
+                    var error = TemplateError(file: url.path, message: "cannot be used: " + String(problem.dropLast()))
+                    // A folder is not "the file" to fix or remove.
+                    if problem.hasPrefix("it is a folder") { error.fix = "Rename the folder (without .mustache), or move it out of \(folder)/." }
+                    throw error
                 }
                 let data: Data
                 do {
@@ -376,6 +386,8 @@ struct SiteHTMLContentType: MustacheContentType {
 public struct TemplateError: Error, LocalizedError, CustomStringConvertible, Sendable {
     public var file: String
     public var message: String
-    public var description: String { "template \(file) \(message). Fix or remove the file to use the default theme." }
+    /// What to do, after the message.
+    public var fix = "Fix or remove the file to use the default theme."
+    public var description: String { "template \(file) \(message). \(fix)" }
     public var errorDescription: String? { description }
 }
