@@ -161,15 +161,23 @@ struct SettingsReader {
         return scalar.string
     }
 
-    func integer(_ key: String, _ node: Node) throws -> Int {
-        guard let value = Int(try text(key, node).trimmingCharacters(in: .whitespaces)) else { throw fail(key, "a whole number, such as 50", at: node) }
+    func integer(_ key: String, _ node: Node, range: ClosedRange<Int>? = nil) throws -> Int {
+        let written = try text(key, node).trimmingCharacters(in: .whitespaces)
+        guard let value = Int(written) else {
+            // A whole number too large for the machine is still a whole number: said as out of range.
+            if written.wholeMatch(of: /[+-]?[0-9]+/) != nil {
+                let bounds = range.map { "between \($0.lowerBound) and \($0.upperBound)" } ?? "at most \(Int.max)"
+                throw SettingsError(file: file, line: node.mark?.line ?? line, message: "\(key) must be \(bounds), not \(written)")
+            }
+            throw fail(key, "a whole number, such as 50", at: node)
+        }
         return value
     }
 
     /// A whole number in `range`; out of it, an error naming the key and its line, as written
     /// (`SiteSettings.validated` checks the same ranges again, for flags, without a line).
     func integer(_ key: String, _ node: Node, in range: ClosedRange<Int>, line: Int? = nil) throws -> Int {
-        let value = try integer(key, node)
+        let value = try integer(key, node, range: range)
         guard range.contains(value) else {
             throw SettingsError(file: file, line: line ?? node.mark?.line ?? self.line, message: "\(key) must be between \(range.lowerBound) and \(range.upperBound), not \(value)")
         }

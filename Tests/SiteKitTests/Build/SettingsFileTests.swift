@@ -303,6 +303,14 @@ struct SettingsFileTests {
         #expect(settings.nationalities == ["fr", "ir"])
     }
 
+    @Test("a whole number too large for the machine is said to be out of range, not to be no whole number")
+    func hugeNumbersAreOutOfRange() {
+        let error = #expect(throws: SettingsError.self) { try SettingsFile.parse("users: 99999999999999999999999\n", shownAs: "site.yml") }
+        let text = error?.description ?? ""
+        #expect(text.contains("site.yml:1") && text.contains("users must be between 0 and 1000000") && text.contains("not 99999999999999999999999"), "\(text)")
+        #expect(!text.contains("whole number"), "\(text)")
+    }
+
     @Test("a nationality randomuser does not know is an error on its line listing those it knows, not an HTTP 400 from the API about a URL the user never wrote")
     func unknownNationalities() {
         let error = #expect(throws: SettingsError.self) { try SettingsFile.parse("title: T\nnationalities: [fr, zz]\n", shownAs: "site.yml") }
