@@ -57,12 +57,24 @@ public enum SettingsFile {
             throw SettingsError(file: shown, line: nil, message: "the settings file could not be read: \(FileProblem.describe(error)). "
                 + "Make it readable, or name another with --config")
         }
+        // Too long is said before anything else, with the file's own size (what was read stops
+        // one byte past the limit, and may end inside a character).
+        if data.count > YAMLComposer.maxBytes {
+            let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? data.count
+            throw tooLong(size, shownAs: shown)
+        }
         guard let text = String(data: data, encoding: .utf8) else {
             throw SettingsError(file: shown, line: ContentText.invalidLine(in: data),
                                 message: "the settings file is not valid UTF-8 text (a Latin-1 é, say, is one byte UTF-8 does not allow "
                                     + "alone). Save it as UTF-8 in your editor")
         }
         return try parse(text, shownAs: shown, over: base, only: only)
+    }
+
+    /// The error for a settings file of `bytes`, more than one may be.
+    static func tooLong(_ bytes: Int, shownAs shown: String) -> SettingsError {
+        SettingsError(file: shown, line: nil, message: "the file is \(bytes) bytes, more than the "
+            + "\(YAMLComposer.maxBytes / 1024 / 1024) MiB (\(YAMLComposer.maxBytes) bytes) a settings file may be. Check that it is the right file")
     }
 
     /// Settings from YAML `text` over `base`. A key whose value is null (`output: ~`, `output:`)
@@ -74,8 +86,7 @@ public enum SettingsFile {
         } catch {
             switch error {
             case .tooLong(let bytes):
-                throw SettingsError(file: shown, line: nil, message: "the file is \(bytes) bytes, more than the "
-                    + "\(YAMLComposer.maxBytes / 1024 / 1024) MiB (\(YAMLComposer.maxBytes) bytes) a settings file may be. Check that it is the right file")
+                throw tooLong(bytes, shownAs: shown)
             case .tooDeep(let line):
                 throw SettingsError(file: shown, line: line, message: "the file nests lists or mappings more than "
                     + "1,000 levels deep here; no setting takes more than two")

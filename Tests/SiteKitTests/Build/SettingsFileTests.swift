@@ -134,6 +134,17 @@ struct SettingsFileTests {
         let text = "# " + String(repeating: "x", count: (1 << 20) - 2) + "\n"
         let error = #expect(throws: SettingsError.self) { try SettingsFile.parse(text, shownAs: "site.yml") }
         #expect(error?.description == "site.yml: the file is 1048577 bytes, more than the 1 MiB (1048576 bytes) a settings file may be. Check that it is the right file.")
+        // Read from disk, a file of 2 MiB is said to be 2 MiB, not the 1 MiB and a byte read of it;
+        // and one whose first MiB ends inside a character is too long, not invalid UTF-8.
+        let folder = try? TemporaryFolder()
+        defer { folder?.remove() }
+        guard let folder else { return }
+        let file = folder.url.appendingPathComponent("site.yml")
+        let large = Data(("# " + String(repeating: "é", count: 1 << 20) + "\n").utf8)
+        try? large.write(to: file)
+        let fromDisk = #expect(throws: SettingsError.self) { try SettingsFile.load(file, shownAs: "site.yml", required: true) }
+        #expect(fromDisk?.description == "site.yml: the file is \(large.count) bytes, more than the 1 MiB (1048576 bytes) a settings file may be. Check that it is the right file.",
+                "\(String(describing: fromDisk))")
     }
 
     @Test("a key given twice is an error naming both lines (YAML allows a key once; the last silently won)")
