@@ -14,6 +14,15 @@ struct YAMLProblem {
             // context's is the value before it (a line too early).
             problem = reason
             line = mark.line
+        case .scanner(let context?, let reason, _, _)? where context.text.contains("quoted scalar") && reason.contains("end of stream"):
+            // libyaml's "found unexpected end of stream": the text ended inside quotes, and the
+            // context mark is where they opened.
+            problem = "the quoted value that opens on this line is never closed (its closing quote is missing)"
+            line = context.mark.line
+        case .parser(_, let reason, let mark, _)? where reason.contains("did not find expected node content") && mark.line > Self.lastLine(of: yaml):
+            // "did not find expected node content" at the very end: a value left unfinished (`users: [`).
+            problem = "the text ends where a value was still expected (a list or mapping in brackets is left open)"
+            line = Self.lastLine(of: yaml)
         case .scanner(let context, let reason, let mark, _)?:
             problem = reason
             // "could not find expected ':'" is reported where the scanner gave up, often the
@@ -42,6 +51,12 @@ struct YAMLProblem {
         } else if let line, let hint = Self.quotingHint(for: problem, line: yaml.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(line - 1).first) {
             problem += "; " + hint
         }
+    }
+
+    /// The number of the last line that holds anything.
+    private static func lastLine(of yaml: String) -> Int {
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        return (lines.lastIndex { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? 0) + 1
     }
 
     /// What to write instead when the problem is text that YAML reads as syntax on `line` (`key:

@@ -314,6 +314,14 @@ struct SettingsFileTests {
         #expect(settings.nationalities == ["fr", "ir"])
     }
 
+    @Test("YAML left unfinished is said in plain words on the line to fix, not in libyaml's ('found unexpected end of stream', 'did not find expected node content')",
+          arguments: [("title: T\ndescription: \"unclosed\nusers: 5\n", "site.yml:2: the file is not valid YAML: the quoted value that opens on this line is never closed (its closing quote is missing)"),
+                      ("title: T\nusers: [\n", "site.yml:2: the file is not valid YAML: the text ends where a value was still expected (a list or mapping in brackets is left open)")])
+    func unfinishedYAMLIsSaidPlainly(text: String, expected: String) {
+        let error = #expect(throws: SettingsError.self) { try SettingsFile.parse(text, shownAs: "site.yml") }
+        #expect(error?.description.hasPrefix(expected) == true, "\(String(describing: error))")
+    }
+
     @Test("a whole number too large for the machine is said to be out of range, not to be no whole number")
     func hugeNumbersAreOutOfRange() {
         let error = #expect(throws: SettingsError.self) { try SettingsFile.parse("users: 99999999999999999999999\n", shownAs: "site.yml") }
