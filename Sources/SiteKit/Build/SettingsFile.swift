@@ -300,9 +300,12 @@ struct SettingsReader {
             }
             // Said here, on its line, rather than as an HTTP 400 "check the URL" about a URL
             // the user never wrote.
-            if let unknown = settings.nationalities.first(where: { !RandomUserAPI.nationalities.contains($0) }) {
-                throw fail(key, "nationalities randomuser.me knows, not \(unknown): use one or more of "
-                    + RandomUserAPI.nationalities.joined(separator: ", "), at: node)
+            let unknown = settings.nationalities.filter { !RandomUserAPI.nationalities.contains($0) }
+            if let first = unknown.first {
+                // On the first unknown one's own line, in a list written one per line.
+                let item = node.sequence?.first { $0.scalar?.string.lowercased() == first }
+                throw fail(key, "nationalities randomuser.me knows, not \(unknown.joined(separator: ", ")): use one or more of "
+                    + RandomUserAPI.nationalities.joined(separator: ", "), at: item ?? node)
             }
             // A filter is a set: [fr, ir], [ir, fr] and [fr, fr, ir] ask for the same people, and
             // are one request to the API and its cache (the API's answer follows the order).

@@ -278,9 +278,9 @@ public struct SiteBuild: Sendable {
         let meant = templates.compactMap { path -> String? in
             let file = path.split(separator: "/").last.map(String.init) ?? path
             let name = file.hasSuffix(".mustache") ? String(file.dropLast(".mustache".count)) : file
-            return NearestName.nearest(to: name, among: DefaultTemplates.all.keys.sorted()).map { "\(file) for \($0).mustache" }
+            return NearestName.nearest(to: name, among: DefaultTemplates.all.keys.sorted()).map { "\(file) looks like \($0).mustache misspelt" }
         }
-        let guess = meant.isEmpty ? "" : " Did you mean \(meant.joined(separator: ", "))?"
+        let guess = meant.isEmpty ? "" : " " + meant.joined(separator: "; ") + "."
         reporter.info("note: \(list) not used: no template includes \(templates.count == 1 ? "it" : "them") as a partial, "
             + "and only a file named after a template of the theme replaces it.\(guess)")
     }

@@ -89,21 +89,23 @@ struct ThumbnailPipeline: Sendable {
                 : overLimit ? "; more pictures failed than images.max_failures allows, so the build fails." : "; the page shows a placeholder instead."
             // Failures alike (one host, the same reason: a folder of pictures gone, 404 each) are
             // one warning beyond `Self.alikeListed`: 130 lines of the same 404 hid everything else.
-            var alike: [String: [URL]] = [:], order: [String] = []
+            // Reasons that differ only in their numbers ("3566 bytes short") are alike too.
+            var alike: [String: [(url: URL, reason: String)]] = [:], order: [String] = []
             for failure in failures where !givenUp.contains(failure.url) {
-                let key = HostGate.key(failure.url) + "\n" + failure.reason
+                let key = HostGate.key(failure.url) + "\n" + failure.reason.replacing(/[0-9]+/, with: "#")
                 if alike[key] == nil { order.append(key) }
-                alike[key, default: []].append(failure.url)
+                alike[key, default: []].append(failure)
             }
             for key in order {
-                guard let urls = alike[key], let reason = key.split(separator: "\n", maxSplits: 1).last.map(String.init) else { continue }
-                if urls.count <= Self.alikeListed {
-                    for url in urls { reporter.warning("image \(url.shown) \(reason)" + ending) }
+                guard let group = alike[key], let first = group.first else { continue }
+                if group.count <= Self.alikeListed {
+                    for failure in group { reporter.warning("image \(failure.url.shown) \(failure.reason)" + ending) }
                     continue
                 }
-                reporter.warning("\(urls.count) pictures of \(HostGate.shown(urls[0])), such as \(urls[0].shown) and \(urls[1].shown), "
-                    + "each \(reason) (--verbose lists them)" + (strict || overLimit ? ending : "; their pages show placeholders."))
-                for url in urls { reporter.detail("image \(url.shown) \(reason)") }
+                let how = group.allSatisfy({ $0.reason == first.reason }) ? "each \(first.reason)" : "failing alike (the first \(first.reason))"
+                reporter.warning("\(group.count) pictures of \(HostGate.shown(first.url)), such as \(first.url.shown) and \(group[1].url.shown), "
+                    + "\(how) (--verbose lists them)" + (strict || overLimit ? ending : "; their pages show placeholders."))
+                for failure in group { reporter.detail("image \(failure.url.shown) \(failure.reason)") }
             }
             // Pictures of a host given up on: one warning per host, each picture a detail.
             var hosts: [String: [(url: URL, reason: String)]] = [:]

@@ -3,11 +3,11 @@
 public enum NearestName {
     /// The name of `known` closest to `typed` by edit distance (a letter added, dropped, changed,
     /// or two neighbours swapped), when at most `maxEdits` apart and not `typed` itself; of two
-    /// as close, the first in `known`.
+    /// as close, the first in `known`. Letter case aside: `Home` is `home` misspelt.
     public static func nearest(to typed: String, among known: [String], maxEdits: Int = 2) -> String? {
         let word = Array(typed.lowercased())
         var best: (name: String, edits: Int)?
-        for name in known where name.lowercased() != typed.lowercased() {
+        for name in known where name != typed {
             let edits = distance(word, Array(name.lowercased()))
             if edits <= maxEdits, edits < (best?.edits ?? .max) { best = (name, edits) }
         }

@@ -335,6 +335,8 @@ struct SettingsFileTests {
         let error = #expect(throws: SettingsError.self) { try SettingsFile.parse("title: T\nnationalities: [fr, zz]\n", shownAs: "site.yml") }
         let text = error?.description ?? ""
         #expect(text.contains("site.yml:2") && text.contains("'nationalities' must be nationalities randomuser.me knows, not zz: use one or more of au, br, ca"), "\(text)")
+        let listed = #expect(throws: SettingsError.self) { try SettingsFile.parse("nationalities:\n  - us\n  - qq\n  - zz\n", shownAs: "site.yml") }
+        #expect(listed?.description.contains("site.yml:3: 'nationalities' must be nationalities randomuser.me knows, not qq, zz:") == true, "\(String(describing: listed))")
         // The demo API makes people of every nationality a setting may name, and of no other.
         #expect(Nationality.codes.map { $0.lowercased() }.sorted() == RandomUserAPI.nationalities)
     }

@@ -132,8 +132,9 @@ struct SiteBuildTests {
         try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
         try Data("{{title}}\n".utf8).write(to: templates.appendingPathComponent("hoem.mustache"))
         _ = try await harness.build()
-        #expect(harness.text.contains("note: templates/hoem.mustache is not used") && harness.text.contains("Did you mean hoem.mustache for home.mustache?"),
+        #expect(harness.text.contains("note: templates/hoem.mustache is not used") && harness.text.contains("hoem.mustache looks like home.mustache misspelt."),
                 "\(harness.text)")
+        #expect(NearestName.nearest(to: "Home", among: ["home", "layout"]) == "home")
         #expect(NearestName.nearest(to: "bild", among: ["build", "serve", "init"]) == "build")
         #expect(NearestName.nearest(to: "srv", among: ["build", "serve", "init"]) == "serve")
         #expect(NearestName.nearest(to: "xyz", among: ["build", "serve", "init"]) == nil)

@@ -71,6 +71,16 @@ struct ThumbnailPipelineTests {
         #expect(warnings.count == 1, "\(many)")
         #expect(warnings.first?.contains("5 pictures of pictures.example, such as https://pictures.example/1.png and https://pictures.example/2.png, each answered HTTP 404") == true, "\(many)")
         #expect(warnings.first?.hasSuffix("(--verbose lists them); their pages show placeholders.") == true, "\(many)")
+        // Reasons that differ only in a number (a picture cut short after so many bytes) are alike too.
+        let picture = try Fixture.data("Images/good/png-48x48.png")
+        let cut = StubFetcher { request in
+            let number = Int(request.url.deletingPathExtension().lastPathComponent) ?? 1
+            return HTTPResponse(url: request.url, status: 200, body: picture.prefix(picture.count / 2 + number * 7))
+        }
+        let cutShort = try await run(jobs(5, on: "pictures.example"), client: cut, workers: 2)
+        let cutWarnings = cutShort.split(separator: "\n").filter { $0.hasPrefix("warning: ") && $0.contains("pictures.example/") }
+        #expect(cutWarnings.count == 1 && cutWarnings[0].contains("5 pictures of pictures.example, such as https://pictures.example/1.png and https://pictures.example/2.png, failing alike (the first "),
+                "\(cutShort)")
         let few = try await run(jobs(3, on: "pictures.example"), client: gone, workers: 2)
         #expect(few.split(separator: "\n").filter { $0.hasPrefix("warning: image https://pictures.example/") }.count == 3, "\(few)")
     }
