@@ -207,7 +207,7 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         case .offlineMiss:
             if let unusedCopy {
                 // What is wrong with the copy there is the news, not a guess about no-store.
-                return "\(target) has no usable copy in the cache: a cached copy exists, but it was not used: \(unusedCopy). --offline forbids "
+                return "\(target) has a copy in the cache that cannot be used: \(unusedCopy). --offline forbids "
                     + "the network: go online and \(forBuild ? "build once to store it anew, or use --demo" : "fetch it once to store it anew")."
             }
             return "\(target) is not in the cache, and --offline forbids the network. Go online and \(forBuild ? "build once to fill the cache, or use --demo" : "fetch it once to fill the cache"). "

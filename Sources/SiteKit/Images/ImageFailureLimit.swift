@@ -55,8 +55,13 @@ extension ThumbnailPipeline.Outcome {
     func exceeding(_ limit: ImageFailureLimit) -> BuildError? {
         let total = images.count + failures.count
         guard let first = failures.first, !limit.allows(failures: failures.count, of: total) else { return nil }
+        // A 4xx is the address's answer, which a later build gets again; the rest may pass.
+        let missing = first.reason.contains("answered HTTP 4")
+        let advice = missing
+            ? "Those addresses answer that there is no such picture, and will again: check where the API's data points them"
+            : "When the API is having trouble, build again later"
         return BuildError(step: "Images", message: "\(failures.count) of \(total) pictures failed, more than the limit of \(limit) "
             + "(images.max_failures or --max-image-failures) allows; the first, \(first.url.shown), \(first.reason). "
-            + "When the API is having trouble, build again later; to publish these pages with placeholders, raise the limit.")
+            + "\(advice); to publish these pages with placeholders, raise the limit.")
     }
 }

@@ -286,6 +286,9 @@ struct PicturePipelineTests {
                 #expect(error?.description.hasPrefix("Images failed: 2 of \(total) pictures failed, more than the limit of \(limit) "
                     + "(images.max_failures or --max-image-failures) allows; the first, http://127.0.0.1:") == true, "\(String(describing: error))")
                 #expect(error?.description.contains("answered HTTP 404") == true && error?.description.contains("raise the limit") == true)
+                // A 404 comes again next build: not "build again later", but where the pictures point.
+                #expect(error?.description.contains("Those addresses answer that there is no such picture, and will again") == true
+                        && error?.description.contains("build again later") == false, "\(String(describing: error))")
                 #expect(error?.description.hasSuffix("Nothing was published: the output folder is as it was.") == true)
                 // Each picture's warning says the build fails, not that its page shows a placeholder.
                 #expect(strict.text.contains("answered HTTP 404; more pictures failed than images.max_failures allows, so the build fails."), "\(strict.text)")

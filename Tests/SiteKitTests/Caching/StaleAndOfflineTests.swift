@@ -191,7 +191,7 @@ import Testing
         let error = await #expect(throws: FetchError.self) { _ = try await harness.get(url, options: offline) }
         let message = error?.description ?? ""
         #expect(error?.kind == .offlineMiss)
-        #expect(message.contains("has no usable copy in the cache: a cached copy exists, but it was not used: \(file.path) is damaged (cut short or altered since it was stored"), "\(message)")
+        #expect(message.contains("has a copy in the cache that cannot be used: \(file.path) is damaged (cut short or altered since it was stored"), "\(message)")
         #expect(message.contains("--offline forbids the network: go online and build once to store it anew") && !message.contains("no-store"), "\(message)")
         // The origin is gone too (its server stopped): the same words beside the network's.
         let online = await #expect(throws: FetchError.self) { _ = try await harness.get(url) }
