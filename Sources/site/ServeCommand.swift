@@ -92,8 +92,7 @@ struct ServeCommand: AsyncParsableCommand {
         // cancelled, throws its staging folder away and publishes nothing.
         let signals = TerminationSignal.listen()
         let work = Task {
-            await session.buildOnce()
-            if !noWatch { await session.watch() }
+            await session.run(watching: !noWatch)
         }
         await TerminationSignal.first(of: signals)
         work.cancel()

@@ -49,9 +49,23 @@ public struct PreviewSession: Sendable {
         }
     }
 
+    /// Builds once, then, when `watching`, watches and rebuilds until the task is cancelled. The
+    /// sources are looked at before the first build, so that a save made while it runs is built
+    /// next: looked at after it, such a save was taken for the state already built, and the page
+    /// kept the old text until the next save.
+    public func run(watching: Bool) async {
+        let before = watcher.snapshot()
+        await buildOnce()
+        if watching { await watch(from: before) }
+    }
+
     /// Watches and rebuilds until the task is cancelled.
     public func watch() async {
-        var snapshot = watcher.snapshot()
+        await watch(from: watcher.snapshot())
+    }
+
+    private func watch(from start: [String: SourceWatcher.Stamp]) async {
+        var snapshot = start
         while !Task.isCancelled {
             guard let change = try? await watcher.nextChange(after: snapshot) else { return }
             snapshot = change.snapshot

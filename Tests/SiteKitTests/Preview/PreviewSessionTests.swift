@@ -1,9 +1,32 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import SiteKit
 
 @Suite("site serve: watching the sources, rebuilding and reloading open pages")
 struct PreviewSessionTests {
+    @Test("a save made while the first build runs is built next: the sources were looked at only after that build, so the save was taken as built and the page kept the old text until the next save")
+    func aSaveDuringTheFirstBuildIsBuilt() async throws {
+        let harness = try BuildHarness(users: 2)
+        defer { harness.remove() }
+        let content = harness.folder.url.appendingPathComponent("content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        let intro = content.appendingPathComponent("index.md")
+        try Data("---\ntitle: Home\n---\nFirst words.\n".utf8).write(to: intro)
+        let builds = BuildCounter()
+        let session = PreviewSession(watcher: SourceWatcher(paths: [content], interval: .milliseconds(50)), hub: ReloadHub(),
+                                     reporter: Reporter.silent()) {
+            let summary = try await harness.build()
+            // The first build: the user saves while it runs.
+            if builds.next() == 1 { try Data("---\ntitle: Home\n---\nSaved during the build.\n".utf8).write(to: intro) }
+            return summary
+        }
+        let running = Task { await session.run(watching: true) }
+        defer { running.cancel() }
+        try await waitUntil(within: .seconds(60)) { builds.count >= 2 }
+        #expect(try harness.site.html("index.html").contains("Saved during the build."))
+    }
+
     @Test("a change to a content file rebuilds the site and sends open pages a reload event; a broken file shows the error and keeps the last good site")
     func contentChangeReloadsAndBrokenContentShowsTheError() async throws {
         let harness = try BuildHarness(users: 12, perPage: 12)
@@ -163,4 +186,12 @@ struct PreviewSessionTests {
         change = try await watcher.nextChange(after: snapshot)
         #expect(change.changed == [loop.path, pipe.path])
     }
+}
+
+/// Counts the builds a session ran.
+private final class BuildCounter: Sendable {
+    private let value = Mutex(0)
+    var count: Int { value.withLock { $0 } }
+    /// Counts one more build and returns its number, from 1.
+    func next() -> Int { value.withLock { $0 += 1; return $0 } }
 }
