@@ -60,8 +60,8 @@ public enum SettingsFile {
         // Too long is said before anything else, with the file's own size (what was read stops
         // one byte past the limit, and may end inside a character).
         if data.count > YAMLComposer.maxBytes {
-            let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? data.count
-            throw tooLong(size, shownAs: shown)
+            // The size from the `stat` above, which the file's check for a device made already.
+            throw tooLong(max(data.count, Int(info.st_size)), shownAs: shown)
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw SettingsError(file: shown, line: ContentText.invalidLine(in: data),

@@ -87,17 +87,10 @@ struct ThumbnailPipeline: Sendable {
             let overLimit = failureLimit.map { !$0.allows(failures: failures.count, of: unique.count) } ?? false
             let ending = strict ? "; with --strict, the build fails."
                 : overLimit ? "; more pictures failed than images.max_failures allows, so the build fails." : "; the page shows a placeholder instead."
-            // Failures alike (one host, the same reason: a folder of pictures gone, 404 each) are
-            // one warning beyond `Self.alikeListed`: 130 lines of the same 404 hid everything else.
-            // Reasons that differ only in their numbers ("3566 bytes short") are alike too.
-            var alike: [String: [(url: URL, reason: String)]] = [:], order: [String] = []
-            for failure in failures where !givenUp.contains(failure.url) {
-                let key = HostGate.key(failure.url) + "\n" + failure.reason.replacing(/[0-9]+/, with: "#")
-                if alike[key] == nil { order.append(key) }
-                alike[key, default: []].append(failure)
-            }
-            for key in order {
-                guard let group = alike[key], let first = group.first else { continue }
+            // Failures alike are one warning beyond `Self.alikeListed`: 130 lines of the same 404
+            // hid everything else.
+            for group in Self.alike(failures.filter { !givenUp.contains($0.url) }) {
+                guard let first = group.first else { continue }
                 if group.count <= Self.alikeListed {
                     for failure in group { reporter.warning("image \(failure.url.shown) \(failure.reason)" + ending) }
                     continue
@@ -146,6 +139,23 @@ struct ThumbnailPipeline: Sendable {
     /// How many pictures of one host failing for the same reason are listed one warning each;
     /// beyond this they are one warning, each picture a detail (`--verbose`).
     static let alikeListed = 3
+
+    /// `failures` in groups of one host and one reason (a folder of pictures gone, 404 each), in
+    /// the order each group first appears. Reasons that differ only in their numbers ("3566 bytes
+    /// short") are alike too.
+    static func alike(_ failures: [(url: URL, reason: String)]) -> [[(url: URL, reason: String)]] {
+        var groups: [String: Int] = [:], ordered: [[(url: URL, reason: String)]] = []
+        for failure in failures {
+            let key = HostGate.key(failure.url) + "\n" + failure.reason.replacing(/[0-9]+/, with: "#")
+            if let index = groups[key] {
+                ordered[index].append(failure)
+            } else {
+                groups[key] = ordered.count
+                ordered.append([failure])
+            }
+        }
+        return ordered
+    }
 
     /// How the picture at `url` ends: downloaded and published, failed, or not tried (or stopped)
     /// because its host was given up on, before, while it waited for a slot, or while it downloaded.
