@@ -67,6 +67,9 @@ public struct BuildSummary: Sendable {
     /// Set when the last build's record showed that nothing changed: nothing was decoded or
     /// rendered, and at most the output folder was put back from the cache.
     public var upToDate: UpToDate?
+    /// For an up-to-date build: how many of the last build's responses, stale in the cache, their
+    /// servers confirmed unchanged (a 304, or the same bytes).
+    public var confirmedUnchanged = 0
 
     public enum UpToDate: Sendable {
         /// The output folder was as recorded: nothing was written.
@@ -77,11 +80,12 @@ public struct BuildSummary: Sendable {
 
     /// Four or five lines a person reads at the end of a build.
     public var text: String {
+        let confirmed = confirmedUnchanged == 0 ? "" : " (\(Self.count(confirmedUnchanged, "response", "responses")) stale in the cache, confirmed unchanged by \(confirmedUnchanged == 1 ? "its server" : "their servers"))"
         let work = switch upToDate {
         case .intact?:
-            "up to date: settings, content, templates, data and output are those of the last build, so nothing was decoded, rendered or written (--force builds anyway)"
+            "up to date: settings, content, templates, data\(confirmed) and output are those of the last build, so nothing was decoded, rendered or written (--force builds anyway)"
         case .restored?:
-            "up to date but for the output folder, put back from the cache's checked copies: settings, content, templates and data are those of the last build, so nothing was decoded or rendered (--force builds anyway)"
+            "up to date but for the output folder, put back from the cache's checked copies: settings, content, templates and data\(confirmed) are those of the last build, so nothing was decoded or rendered (--force builds anyway)"
         case nil:
             "render: \(render.text)\(render.reused > 0 ? "\nrender cache: \(render.reused) of \(render.pages) pages unchanged since an earlier build, not rendered again (the time above went to preparing every page and checking it against the cache)" : "")"
         }

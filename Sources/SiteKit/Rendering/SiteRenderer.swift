@@ -106,8 +106,12 @@ struct SiteRenderer: Sendable {
     /// A content page for pages that have no `content/*.md` of their own.
     func generatedPage(_ name: String, title: String, description: String = "") -> ContentPage {
         ContentPage(name: name, title: title, description: description, bodyMarkdown: "",
-                    sourceFile: URL(fileURLWithPath: "content/\(name).md", isDirectory: false), isBuiltIn: true)
+                    sourceFile: Self.contentFolder.appendingPathComponent("\(name).md", isDirectory: false), isBuiltIn: true)
     }
+
+    /// Where a generated page's text would come from. Made once: a relative file URL asks the
+    /// system for the working folder each time, and there is a generated page per person.
+    private static let contentFolder = URL(fileURLWithPath: "content", isDirectory: true)
 
     /// What the `prevnext` partial shows on a detail page: links to the entries before and after
     /// `position` (pages in the same folder), the name of the list they belong to, and whether

@@ -202,9 +202,14 @@ struct UpToDateTests {
             try editInPlaceKeepingTimes(cache.appendingPathComponent("http-v3/entries/" + posts.file).path)
             let expected = try harness.site.files()
             let rebuilt = try await harness.build()
-            #expect(rebuilt.upToDate == nil, "the damaged entry fails its checksum, so the posts are fetched again")
-            #expect(await server.log.count() > requests)
+            // The damaged entry fails its checksum, so the posts are fetched again: the same bytes,
+            // so the build is still up to date, and the cache holds them intact again.
+            #expect(rebuilt.upToDate == .intact && rebuilt.confirmedUnchanged == 1, "\(rebuilt.text)")
+            #expect(await server.log.count(pathPrefix: "/posts") == 2)
             #expect(try harness.site.files() == expected)
+            let count = await server.log.count()
+            #expect(try await harness.build().upToDate == .intact)
+            #expect(await server.log.count() == count)
         }
     }
 
@@ -250,14 +255,91 @@ struct UpToDateTests {
         }
     }
 
+    /// A harness whose JSON is stale at once: the demo API's JSON has validators (ETag,
+    /// Last-Modified) but no freshness of its own, and there is no `--ttl` floor.
+    private static func staleHarness(_ server: DemoAPIServer) throws -> BuildHarness {
+        var harness = try harness(server)
+        harness.settings.cacheTTL = 0
+        return harness
+    }
+
+    @Test("stale data its servers confirm unchanged (304) is up to date: one conditional request each, nothing decoded or rendered")
+    func staleDataConfirmedByItsServerIsUpToDate() async throws {
+        try await DemoAPIServer.with { server in
+            let harness = try Self.staleHarness(server)
+            defer { harness.remove() }
+            let first = try await harness.build()
+            #expect(first.upToDate == nil)
+            let files = try harness.site.files()
+            let dates = try harness.site.modificationDates()
+            await server.log.reset()
+            let second = try await harness.build()
+            #expect(second.upToDate == .intact, "\(second.text)")
+            let sent = await server.log.requests()
+            #expect(!sent.isEmpty && second.confirmedUnchanged == sent.count)
+            #expect(sent.allSatisfy { $0.status == 304 && $0.headers["If-None-Match"] != nil }, "\(sent.map { "\($0.path) \($0.status ?? 0)" })")
+            // The people's page: a URL with a query gets no heuristic freshness, so only it is stale.
+            #expect(sent.map(\.path) == ["/api/"])
+            #expect(second.text.contains("data (1 response stale in the cache, confirmed unchanged by its server) and output are those of the last build"), "\(second.text)")
+            #expect(try harness.site.files() == files)
+            #expect(try harness.site.modificationDates() == dates)
+
+            // The output removed: put back from the store, after the same confirmation.
+            try FileManager.default.removeItem(at: harness.output)
+            let restored = try await harness.build()
+            #expect(restored.upToDate == .restored && restored.confirmedUnchanged == sent.count)
+            #expect(try harness.site.files() == files)
+        }
+    }
+
+    /// Posts stale as soon as they are stored, which a build may still fall back on.
+    private static let checkedPosts = Fault(headers: ["Cache-Control": "max-age=0"])
+
+    @Test("stale data its server changed is built again, and shows the change")
+    func staleDataThatChangedIsBuilt() async throws {
+        try await DemoAPIServer.with { server in
+            let harness = try Self.staleHarness(server)
+            defer { harness.remove() }
+            await server.faults.set(Self.checkedPosts, forPathPrefix: "/posts")
+            _ = try await harness.build()
+            #expect(try await harness.build().upToDate == .intact)
+            let posts = #"[{"userId": 1, "id": 1, "title": "A post written since", "body": "New."}]"#
+            var changed = Self.checkedPosts
+            changed.body = Data(posts.utf8)
+            await server.faults.set(changed, forPathPrefix: "/posts")
+            let rebuilt = try await harness.build()
+            #expect(rebuilt.upToDate == nil && rebuilt.posts == 1)
+            #expect(try harness.site.html("posts/index.html").contains("A post written since"))
+        }
+    }
+
+    @Test("stale data whose server fails now is not confirmed: the full build retries it and says what it fell back on")
+    func staleDataWhoseServerFailsIsBuilt() async throws {
+        try await DemoAPIServer.with { server in
+            let harness = try Self.staleHarness(server)
+            defer { harness.remove() }
+            await server.faults.set(Self.checkedPosts, forPathPrefix: "/posts")
+            _ = try await harness.build()
+            var failing = Self.checkedPosts
+            failing.status = 503
+            await server.faults.set(failing, forPathPrefix: "/posts")
+            await server.log.reset()
+            let rebuilt = try await harness.build()
+            #expect(rebuilt.upToDate == nil)
+            // One request from the check, then the build's own attempts.
+            #expect(await server.log.count(pathPrefix: "/posts") >= 2)
+            #expect(harness.text.contains("503"), "\(harness.text)")
+        }
+    }
+
     @Test("stale data, a build with warnings, demo data or a random seed never count as up to date")
     func unrepeatableBuildsAreNotSkipped() async throws {
         try await DemoAPIServer.with { server in
-            var stale = try Self.harness(server)
+            // Offline, nothing can confirm a stale copy.
+            var stale = try Self.staleHarness(server)
             defer { stale.remove() }
-            // The demo API's JSON has no freshness of its own: without a floor it is stale at once.
-            stale.settings.cacheTTL = 0
             _ = try await stale.build()
+            stale.options.offline = true
             #expect(try await stale.build().upToDate == nil)
 
             let warned = try Self.harness(server)

@@ -11,9 +11,17 @@ extension SiteBuild {
               let record = BuildRecord.load(cacheDirectory: cacheDirectory, destination: destination),
               record.fingerprint == fingerprint, let files = record.fileList else { return nil }
         let intact = OutputManifest.scan(destination) == record.output
-        let client = makeClient(cacheDirectory, DataGathering.clientOptions(settings: settings, options: options), settings.jobs)
+        let clientOptions = DataGathering.clientOptions(settings: settings, options: options)
+        let client = makeClient(cacheDirectory, clientOptions, settings.jobs)
+        // Stale copies are revalidated once each, with no retries: a server that fails now is
+        // left to the full build, which retries it and says what it fell back on.
+        var revalidating = clientOptions
+        revalidating.retry = .none
+        let origin: (() -> any HTTPFetching)? = options.offline ? nil : { [makeClient, jobs = settings.jobs] in
+            makeClient(cacheDirectory, revalidating, jobs)
+        }
         let checkStarted = Date()
-        guard await Self.allFresh(record.requests, client: client, width: settings.jobs) else { return nil }
+        guard let confirmed = await Self.unchangedData(record.requests, cache: client, origin: origin, width: settings.jobs) else { return nil }
         let checkSeconds = Date().timeIntervalSince(checkStarted)
         // The build's files, not those of the user's the output holds as well.
         var counts = StagedOutput.Counts(written: 0, unchanged: files.count)
@@ -30,7 +38,8 @@ extension SiteBuild {
                             people: record.people, posts: record.posts, pagesWritten: counts.written, filesUnchanged: counts.unchanged,
                             images: pictures, imageFailures: 0, imageSeconds: checkSeconds,
                             render: RenderTiming(pages: record.pages, duration: .zero, reused: record.pages),
-                            seconds: Date().timeIntervalSince(started), upToDate: intact ? .intact : .restored)
+                            seconds: Date().timeIntervalSince(started), upToDate: intact ? .intact : .restored,
+                            confirmedUnchanged: confirmed)
         return (summary, Set(files.map(\.path)))
     }
 
@@ -68,40 +77,93 @@ extension SiteBuild {
         return output.counts
     }
 
-    /// Whether the cache alone answers every request, fresh, with the recorded bytes: then the
-    /// build would decode exactly the data it decoded last time. No request reaches the network
-    /// (`only-if-cached` answers 504 instead).
-    static func allFresh(_ requests: [BuildRecord.Request], client: any HTTPFetching, width: Int) async -> Bool {
-        await withTaskGroup(of: Bool.self) { group in
-            var pending = requests[...]
-            func next() -> Bool {
-                guard let request = pending.popFirst() else { return false }
-                group.addTask { await isFresh(request, client: client) }
-                return true
+    /// What one recorded request would give a build now.
+    enum RecordedAnswer: Sendable {
+        /// The bytes the last build decoded.
+        case same
+        /// The cache holds no fresh copy: only the server can tell.
+        case unknown
+        /// Other bytes, or none: the build must do the work.
+        case differs
+    }
+
+    /// Whether every recorded request would give the build exactly the data it decoded last time:
+    /// nil when one may not, otherwise how many of them the servers had to confirm. The cache
+    /// answers first, with no request sent (`only-if-cached`); the copies it holds stale are then
+    /// revalidated through `origin` (ETag or Last-Modified, a 304 when unchanged) and compared,
+    /// as a full build would fetch them, so an API that sends validators but no freshness gets
+    /// up-to-date rebuilds without `--ttl`. Without `origin` (`--offline`) a stale copy is not
+    /// confirmed.
+    static func unchangedData(_ requests: [BuildRecord.Request], cache: any HTTPFetching,
+                              origin: (() -> any HTTPFetching)?, width: Int) async -> Int? {
+        guard let unknown = await answers(requests, width: width, { await cachedAnswer($0, cache: cache) }) else { return nil }
+        if unknown.isEmpty { return 0 }
+        guard let origin else { return nil }
+        let client = origin()
+        guard let left = await answers(unknown, width: width, { await originAnswer($0, client: client) }), left.isEmpty else { return nil }
+        return unknown.count
+    }
+
+    /// Asks `answer` about every request, `width` at a time: the requests it could not tell
+    /// about (`unknown`), or nil as soon as one `differs` (the others are cancelled).
+    private static func answers(_ requests: [BuildRecord.Request], width: Int,
+                                _ answer: @escaping @Sendable (BuildRecord.Request) async -> RecordedAnswer) async -> [BuildRecord.Request]? {
+        await withTaskGroup(of: (Int, RecordedAnswer).self) { group in
+            var next = requests.startIndex
+            func startNext() {
+                guard next < requests.endIndex else { return }
+                let index = next
+                next += 1
+                group.addTask { (index, await answer(requests[index])) }
             }
-            for _ in 0..<max(1, width) where !next() { break }
-            for await fresh in group {
-                guard fresh else {
+            for _ in 0..<max(1, width) { startNext() }
+            var unknown: [Int] = []
+            for await (index, result) in group {
+                switch result {
+                case .differs:
                     group.cancelAll()
-                    return false
+                    return nil
+                case .unknown: unknown.append(index)
+                case .same: break
                 }
-                _ = next()
+                startNext()
             }
-            return true
+            return unknown.sorted().map { requests[$0] }
         }
     }
 
-    private static func isFresh(_ recorded: BuildRecord.Request, client: any HTTPFetching) async -> Bool {
-        guard let url = URL(string: recorded.url) else { return false }
+    private static func request(for recorded: BuildRecord.Request) -> HTTPRequest? {
+        guard let url = URL(string: recorded.url) else { return nil }
         var headers = HTTPHeaders()
         for field in recorded.headers where field.count == 2 { headers.add(field[0], field[1]) }
-        guard !headers.contains("Cache-Control") else { return false }
+        // A request with directives of its own is not one the check can repeat as the build would.
+        guard !headers.contains("Cache-Control") else { return nil }
+        return HTTPRequest(url: url, headers: headers)
+    }
+
+    private static func cachedAnswer(_ recorded: BuildRecord.Request, cache: any HTTPFetching) async -> RecordedAnswer {
+        guard var request = request(for: recorded) else { return .differs }
         // The entry file that answered last time, unchanged and still fresh: the same bytes.
-        if let stamp = recorded.stamp, client.stillFresh(stamp) { return true }
-        headers.add("Cache-Control", "only-if-cached")
-        guard let result = try? await client.fetch(HTTPRequest(url: url, headers: headers), limits: .json),
-              result.outcome == .hit, result.response.status == 200 else { return false }
-        return Hex.string(SHA256.hash(data: result.response.body)) == recorded.digest
+        if let stamp = recorded.stamp, cache.stillFresh(stamp) { return .same }
+        request.headers.add("Cache-Control", "only-if-cached")
+        guard let result = try? await cache.fetch(request, limits: .json) else { return .differs }
+        // A 504 says there is no fresh copy (see `HTTPClient`), and a stale one may answer
+        // (stale-while-revalidate): either way the server may still confirm the bytes.
+        if result.outcome == .stale || (result.outcome == .miss && result.response.status == 504) { return .unknown }
+        guard result.outcome == .hit else { return .differs }
+        return result.response.status == 200 && digest(of: result) == recorded.digest ? .same : .differs
+    }
+
+    /// The server's answer, through the cache: a 304 confirms the stored copy, a 200 gives the
+    /// bytes to compare. A failure, or a stale copy standing in for one, is left to the build.
+    private static func originAnswer(_ recorded: BuildRecord.Request, client: any HTTPFetching) async -> RecordedAnswer {
+        guard let request = request(for: recorded), let result = try? await client.fetch(request, limits: .json),
+              result.response.status == 200, result.outcome != .stale else { return .differs }
+        return digest(of: result) == recorded.digest ? .same : .differs
+    }
+
+    private static func digest(of result: FetchResult) -> String {
+        Hex.string(SHA256.hash(data: result.response.body))
     }
 
     /// Leaves a record of a finished build for the next one's check, or removes the old record
