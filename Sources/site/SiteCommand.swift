@@ -23,6 +23,10 @@ struct SiteCommand: AsyncParsableCommand {
         // site fetch --json: stdout is one JSON object whatever goes wrong, the command line
         // the parser refuses (an unknown flag, --timeout abc) included, as the README promises.
         let json = arguments.first == "fetch" && arguments.contains("--json")
+        if let message = unknownHelpTopic(arguments) {
+            StandardStream.error(message + "\n")
+            ProcessEnd.exit(ExitCode.validationFailure.rawValue)
+        }
         let command: any ParsableCommand
         do {
             command = try parseAsRoot(arguments)
@@ -64,8 +68,24 @@ struct SiteCommand: AsyncParsableCommand {
     /// (`site bild`): the parser suggests flags, not commands.
     private static func commandHint(_ arguments: [String]) -> String? {
         guard let typed = arguments.first, !typed.hasPrefix("-") else { return nil }
-        let names = configuration.subcommands.compactMap { $0.configuration.commandName }
+        let names = commandNames
         guard !names.contains(typed), let meant = NearestName.nearest(to: typed, among: names) else { return nil }
         return "Did you mean 'site \(meant)'?"
+    }
+
+    private static var commandNames: [String] {
+        configuration.subcommands.compactMap { $0.configuration.commandName }
+    }
+
+    /// `site help bild`: the parser would print the general help and exit 0, as if the command
+    /// existed. Says that it does not, the nearest name, and the commands there are.
+    private static func unknownHelpTopic(_ arguments: [String]) -> String? {
+        guard arguments.count >= 2, arguments[0] == "help" else { return nil }
+        let typed = arguments[1]
+        let names = commandNames
+        guard !typed.hasPrefix("-"), !names.contains(typed), typed != "help" else { return nil }
+        let hint = NearestName.nearest(to: typed, among: names).map { " Did you mean 'site help \($0)'?" } ?? ""
+        return "Error: site has no command '\(typed)'.\(hint) The commands are \(names.joined(separator: ", ")); "
+            + "'site help <command>' shows one."
     }
 }
