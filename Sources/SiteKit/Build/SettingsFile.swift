@@ -96,7 +96,7 @@ public enum SettingsFile {
                     throw SettingsError(file: shown, line: found.line, message: "a second YAML document starts here (a line '---' "
                         + "after settings); a settings file is one document. Remove the line, or what follows it")
                 }
-                throw SettingsError(file: shown, line: found.line, message: "the file is not valid YAML: \(found.problem.prefix(200)). Fix that line")
+                throw SettingsError(file: shown, line: found.line, message: "the file is not valid YAML: \(found.problem.prefix(400)). Fix that line")
             case .body(let problem): throw problem
             }
         }

@@ -50,7 +50,30 @@ struct YAMLProblem {
             problem += "; that line holds a tab, and YAML is indented with spaces only"
         } else if let line, let hint = Self.quotingHint(for: problem, line: yaml.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(line - 1).first) {
             problem += "; " + hint
+        } else if let line, let hint = Self.indentationHint(for: problem, lines: yaml.split(separator: "\n", omittingEmptySubsequences: false), at: line) {
+            problem += "; " + hint
         }
+    }
+
+    /// The usual cause of "mapping values are not allowed" (or, after a comment, "did not find
+    /// expected key") on a `key: value` line: it is indented
+    /// further than the line before, which holds a value already, so YAML reads it as more of
+    /// that value. Nil when the lines do not show that.
+    private static func indentationHint(for problem: String, lines: [Substring], at line: Int) -> String? {
+        guard problem.contains("mapping values are not allowed") || problem.contains("did not find expected key"),
+              line >= 2, line <= lines.count else { return nil }
+        func indentation(_ text: Substring) -> Int { text.prefix { $0 == " " }.count }
+        let here = lines[line - 1]
+        guard let before = lines[..<(line - 1)].last(where: {
+            let text = $0.trimmedWhiteSpace
+            return !text.isEmpty && !text.hasPrefix("#")
+        }) else { return nil }
+        let key = before.trimmedWhiteSpace
+        guard indentation(here) > indentation(before), let colon = key.range(of: ": "),
+              !key[colon.upperBound...].trimmedWhiteSpace.isEmpty, !key.hasPrefix("-") else { return nil }
+        let width = indentation(before)
+        return "this line is indented further than the one before it (\(key)), which holds a value already, so YAML reads it "
+            + "as more of that value: \(width == 0 ? "start it in the first column, as a setting of its own" : "indent it by \(width) spaces, as that line is")"
     }
 
     /// The number of the last line that holds anything.

@@ -347,6 +347,15 @@ struct SettingsFileTests {
         #expect(error?.description.contains("'nationalities' must be a list of two-letter nationality codes") == true, "\(String(describing: error))")
     }
 
+    @Test("a setting indented under one that holds a value is said to be indented too far, and by how much it should be",
+          arguments: [("title: My site\n  users: 40\nper_page: 10\n", 2, "indented further than the one before it (title: My site)", "start it in the first column"),
+                      ("images:\n  jobs: 8\n\n  # pictures\n   max_failures: 3\n", 5, "(jobs: 8)", "by 2 spaces")])
+    func overIndentedSetting(text: String, line: Int, says: String, indent: String) {
+        let error = #expect(throws: SettingsError.self) { try SettingsFile.parse(text, shownAs: "site.yml") }
+        let message = error?.description ?? ""
+        #expect(message.contains("site.yml:\(line):") && message.contains(says) && message.contains(indent), "\(message)")
+    }
+
     @Test("a mapping value in the wrong place because of its indentation gets no advice to quote a value that holds no colon")
     func indentationGetsNoQuotingHint() {
         let error = #expect(throws: SettingsError.self) { try SettingsFile.parse("markdown:\n  unsafe: false\n   extra: x\n", shownAs: "site.yml") }
