@@ -77,14 +77,24 @@ struct SiteCommand: AsyncParsableCommand {
         configuration.subcommands.compactMap { $0.configuration.commandName }
     }
 
-    /// `site help bild`: the parser would print the general help and exit 0, as if the command
-    /// existed. Says that it does not, the nearest name, and the commands there are.
+    /// `site help bild` and `site bild --help`: the parser would print the general help and exit
+    /// 0, as if the command existed. Says that it does not, the nearest name, and the commands
+    /// there are.
     private static func unknownHelpTopic(_ arguments: [String]) -> String? {
-        guard arguments.count >= 2, arguments[0] == "help" else { return nil }
-        let typed = arguments[1]
+        let typed: String
+        let meant: (String) -> String
+        if arguments.count >= 2, arguments[0] == "help" {
+            typed = arguments[1]
+            meant = { "site help \($0)" }
+        } else if let first = arguments.first, arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
+            typed = first
+            meant = { "site \($0) --help" }
+        } else {
+            return nil
+        }
         let names = commandNames
         guard !typed.hasPrefix("-"), !names.contains(typed), typed != "help" else { return nil }
-        let hint = NearestName.nearest(to: typed, among: names).map { " Did you mean 'site help \($0)'?" } ?? ""
+        let hint = NearestName.nearest(to: typed, among: names).map { " Did you mean '\(meant($0))'?" } ?? ""
         return "Error: site has no command '\(typed)'.\(hint) The commands are \(names.joined(separator: ", ")); "
             + "'site help <command>' shows one."
     }

@@ -89,10 +89,13 @@ public struct BuildSummary: Sendable {
         case nil:
             "render: \(render.text)\(render.reused > 0 ? "\nrender cache: \(render.reused) of \(render.pages) pages unchanged since an earlier build, not rendered again (the time above went to preparing every page and checking it against the cache)" : "")"
         }
+        // An up-to-date build ran no image phase: what its check confirmed is counted above, with
+        // the data, pictures and all.
+        let revalidatedPictures = upToDate == nil ? " (\(images.revalidated) revalidated)" : ""
         return """
         built \(Self.count(people, "person", "people")) and \(Self.count(posts, "post", "posts")): \(Self.count(pagesWritten, "file", "files")) written, \(filesUnchanged) unchanged, in \(String(format: "%.2f", seconds)) s
         \(work)
-        images: \(images.downloaded) downloaded, \(images.fromCache + images.revalidated) from cache (\(images.revalidated) revalidated), \(imageFailures) failed, in \(String(format: "%.2f", imageSeconds)) s
+        images: \(images.downloaded) downloaded, \(images.fromCache + images.revalidated) from cache\(revalidatedPictures), \(imageFailures) failed, in \(String(format: "%.2f", imageSeconds)) s
         source: \(source.summary); seed: \(seed) (rebuild the same people with --seed \(ShellWord.quote(seed)))
         """
     }

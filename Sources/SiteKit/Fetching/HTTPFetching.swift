@@ -23,9 +23,16 @@ public protocol HTTPFetching: Sendable {
     /// that is an HTML page), so that the next build asks the origin again instead of reusing it
     /// until it goes stale.
     func discard(_ url: URL)
+
+    /// The stored body of `request`'s response when its origin confirms that copy current
+    /// without sending it again (a conditional `HEAD` answered 304); nil otherwise, and when this
+    /// fetcher cannot tell. Stores, removes and warns of nothing (see `HTTPClient`).
+    func confirmedCopy(of request: HTTPRequest) async -> Data?
 }
 
 extension HTTPFetching {
+    public func confirmedCopy(of request: HTTPRequest) async -> Data? { nil }
+
     /// Checks the answer after the fetch, for fetchers without a cache to keep it out of.
     public func fetch(_ request: HTTPRequest, limits: TransferLimits, check: BodyCheck) async throws -> FetchResult {
         let result = try await fetch(request, limits: limits)

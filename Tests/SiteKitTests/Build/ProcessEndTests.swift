@@ -32,7 +32,7 @@ struct ProcessEndTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "nothing written")
     }
 
-    @Test("help for a command that does not exist (site help bild) says so and suggests the one meant, where it printed the general help and succeeded; help for one that does still works",
+    @Test("help for a command that does not exist (site help bild, site bild --help) says so and suggests the one meant, where it printed the general help and succeeded; help for one that does still works",
           .enabled(if: FetchProcessTests.executable != nil, "the site executable is not built next to the tests; run swift build first"))
     func helpForAMistypedCommand() async throws {
         let folder = try TemporaryFolder()
@@ -42,6 +42,8 @@ struct ProcessEndTests {
         #expect(typo.errors.contains("site has no command 'bild'. Did you mean 'site help build'?") && typo.errors.contains("build, serve, init"), "\(typo.errors)")
         let other = try await Process.runSiteCapturing(["help", "qwerty"], in: folder.url)
         #expect(other.status == 64 && other.errors.contains("no command 'qwerty'") && !other.errors.contains("Did you mean"), "\(other.errors)")
+        let flag = try await Process.runSiteCapturing(["bild", "--help"], in: folder.url)
+        #expect(flag.status == 64 && flag.errors.contains("site has no command 'bild'. Did you mean 'site build --help'?"), "\(flag.errors)")
         let known = try await Process.runSiteCapturing(["help", "build"], in: folder.url)
         #expect(known.status == 0 && known.output.contains("USAGE: site build"), "\(known.errors)")
     }

@@ -13,15 +13,19 @@ extension SiteBuild {
         let intact = OutputManifest.scan(destination) == record.output
         let clientOptions = DataGathering.clientOptions(settings: settings, options: options)
         let client = makeClient(cacheDirectory, clientOptions, settings.jobs)
-        // Stale copies are revalidated once each, with no retries: a server that fails now is
-        // left to the full build, which retries it and says what it fell back on.
+        // Stale copies are confirmed once each, with no retries: a server that fails now is left
+        // to the full build, which retries it and says what it fell back on.
         var revalidating = clientOptions
         revalidating.retry = .none
         let origin: (() -> any HTTPFetching)? = options.offline ? nil : { [makeClient, jobs = settings.jobs] in
             makeClient(cacheDirectory, revalidating, jobs)
         }
         let checkStarted = Date()
-        guard let confirmed = await Self.unchangedData(record.requests, cache: client, origin: origin, width: settings.jobs) else { return nil }
+        guard let confirmed = await Self.unchangedData(record.requests, cache: client, origin: origin, width: settings.jobs) else {
+            // Ctrl-C during the check stops the build here, not after it has started fetching.
+            try Task.checkCancellation()
+            return nil
+        }
         let checkSeconds = Date().timeIntervalSince(checkStarted)
         // The build's files, not those of the user's the output holds as well.
         var counts = StagedOutput.Counts(written: 0, unchanged: files.count)
@@ -89,11 +93,12 @@ extension SiteBuild {
 
     /// Whether every recorded request would give the build exactly the data it decoded last time:
     /// nil when one may not, otherwise how many of them the servers had to confirm. The cache
-    /// answers first, with no request sent (`only-if-cached`); the copies it holds stale are then
-    /// revalidated through `origin` (ETag or Last-Modified, a 304 when unchanged) and compared,
-    /// as a full build would fetch them, so an API that sends validators but no freshness gets
-    /// up-to-date rebuilds without `--ttl`. Without `origin` (`--offline`) a stale copy is not
-    /// confirmed.
+    /// answers first, with no request sent (`only-if-cached`); each copy it holds stale is then
+    /// put to its server through `origin` (a conditional HEAD with its ETag or Last-Modified,
+    /// answered 304 when it is current) and compared, so an API that sends validators but no
+    /// freshness gets up-to-date rebuilds without `--ttl`. Nothing the check hears is stored: a
+    /// changed or failing answer is the full build's to fetch, check and warn of. Without
+    /// `origin` (`--offline`) a stale copy is not confirmed.
     static func unchangedData(_ requests: [BuildRecord.Request], cache: any HTTPFetching,
                               origin: (() -> any HTTPFetching)?, width: Int) async -> Int? {
         guard let unknown = await answers(requests, width: width, { await cachedAnswer($0, cache: cache) }) else { return nil }
@@ -154,12 +159,11 @@ extension SiteBuild {
         return result.response.status == 200 && digest(of: result) == recorded.digest ? .same : .differs
     }
 
-    /// The server's answer, through the cache: a 304 confirms the stored copy, a 200 gives the
-    /// bytes to compare. A failure, or a stale copy standing in for one, is left to the build.
+    /// The server's answer: a 304 confirms the stored copy, whose bytes must still be those of
+    /// the last build (`site fetch` may have stored others since). Anything else is left to the build.
     private static func originAnswer(_ recorded: BuildRecord.Request, client: any HTTPFetching) async -> RecordedAnswer {
-        guard let request = request(for: recorded), let result = try? await client.fetch(request, limits: .json),
-              result.response.status == 200, result.outcome != .stale else { return .differs }
-        return digest(of: result) == recorded.digest ? .same : .differs
+        guard let request = request(for: recorded), let body = await client.confirmedCopy(of: request) else { return .differs }
+        return Hex.string(SHA256.hash(data: body)) == recorded.digest ? .same : .differs
     }
 
     private static func digest(of result: FetchResult) -> String {

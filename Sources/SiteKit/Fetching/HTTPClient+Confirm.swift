@@ -1,0 +1,37 @@
+import Foundation
+
+extension HTTPClient {
+    /// The stored body of `request`'s response when its origin confirms it current without
+    /// sending it again: a `HEAD` with the copy's validators (`If-None-Match`, and
+    /// `If-Modified-Since` when there is a date) answered 304, naming the copy's entity tag when
+    /// it names one (§4.3.4). Nil without a complete stored copy that has a validator, offline,
+    /// and for any other answer or error.
+    ///
+    /// Nothing is stored, freshened, removed or warned of, whatever the origin answers: a build
+    /// that goes on asks for the URL itself, with its own body checks, retries and fallbacks (the
+    /// up-to-date check, which must not put a server's bad answer in place of a good copy, nor
+    /// warn of a failure the build then meets again). A 200 costs its headers, not its body.
+    public func confirmedCopy(of request: HTTPRequest) async -> Data? {
+        guard let cache, !options.offline, request.method == "GET" else { return nil }
+        let stored = cache.entries(method: "GET", url: request.url)
+        guard let copy = stored.first(where: { Vary.matches($0.metadata.vary, responseHeaders: $0.headers, request: request) }),
+              copy.status == 200, copy.hasValidator else { return nil }
+        var asking = request
+        asking.method = "HEAD"
+        if let tag = copy.entityTag { asking.headers.set("If-None-Match", tag.raw) }
+        if let lastModified = copy.lastModified { asking.headers.set("If-Modified-Since", lastModified) }
+        let started = ContinuousClock.now
+        let target = "HEAD \(request.url.shown)"
+        guard let exchange = try? await send(asking, limits: .json) else {
+            reporter.detail("\(target) failed after \(Self.milliseconds(since: started)) ms: the cached copy is not confirmed")
+            return nil
+        }
+        let response = exchange.response
+        var confirmed = response.status == 304
+        if confirmed, let named = response.headers["ETag"].flatMap(EntityTag.init) {
+            confirmed = copy.entityTag.map { $0.weakMatches(named) } ?? false
+        }
+        reporter.detail("\(target) \(response.status) \(Self.milliseconds(since: started)) ms: the cached copy is \(confirmed ? "confirmed unchanged" : "not confirmed")")
+        return confirmed ? copy.body : nil
+    }
+}
