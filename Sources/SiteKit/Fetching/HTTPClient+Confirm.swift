@@ -31,6 +31,10 @@ extension HTTPClient {
         if confirmed, let named = response.headers["ETag"].flatMap(EntityTag.init) {
             confirmed = copy.entityTag.map { $0.weakMatches(named) } ?? false
         }
+        // A 304 that gives another modification date vouches for another version.
+        if confirmed, let date = response.headers.values(for: "Last-Modified").first, let stored = copy.lastModified {
+            confirmed = date == stored
+        }
         reporter.detail("\(target) \(response.status) \(Self.milliseconds(since: started)) ms: the cached copy is \(confirmed ? "confirmed unchanged" : "not confirmed")")
         return confirmed ? copy.body : nil
     }

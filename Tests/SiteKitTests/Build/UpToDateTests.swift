@@ -292,6 +292,18 @@ struct UpToDateTests {
     /// Posts stale as soon as they are stored, which a build may still fall back on.
     private static let checkedPosts = Fault(headers: ["Cache-Control": "max-age=0"])
 
+    @Test("another --timeout or --jobs leaves a build up to date: they decide how the data is fetched, not what it is")
+    func fetchingSettingsDoNotCount() async throws {
+        try await DemoAPIServer.with { server in
+            var harness = try Self.harness(server)
+            defer { harness.remove() }
+            _ = try await harness.build()
+            harness.settings.timeout = 9
+            harness.settings.jobs = 3
+            #expect(try await harness.build().upToDate == .intact)
+        }
+    }
+
     @Test("stale data its server changed is built again, and shows the change")
     func staleDataThatChangedIsBuilt() async throws {
         try await DemoAPIServer.with { server in

@@ -101,7 +101,8 @@ extension SiteBuild {
     /// `origin` (`--offline`) a stale copy is not confirmed.
     static func unchangedData(_ requests: [BuildRecord.Request], cache: any HTTPFetching,
                               origin: (() -> any HTTPFetching)?, width: Int) async -> Int? {
-        guard let unknown = await answers(requests, width: width, { await cachedAnswer($0, cache: cache) }) else { return nil }
+        let online = origin != nil
+        guard let unknown = await answers(requests, width: width, { await cachedAnswer($0, cache: cache, online: online) }) else { return nil }
         if unknown.isEmpty { return 0 }
         guard let origin else { return nil }
         let client = origin()
@@ -146,16 +147,18 @@ extension SiteBuild {
         return HTTPRequest(url: url, headers: headers)
     }
 
-    private static func cachedAnswer(_ recorded: BuildRecord.Request, cache: any HTTPFetching) async -> RecordedAnswer {
+    /// - Parameter online: whether a stale copy the cache may serve as it is (within its
+    ///   `stale-while-revalidate`) counts as the build would use it; offline, where a build uses
+    ///   every stale copy and says so, none does.
+    private static func cachedAnswer(_ recorded: BuildRecord.Request, cache: any HTTPFetching, online: Bool) async -> RecordedAnswer {
         guard var request = request(for: recorded) else { return .differs }
         // The entry file that answered last time, unchanged and still fresh: the same bytes.
         if let stamp = recorded.stamp, cache.stillFresh(stamp) { return .same }
         request.headers.add("Cache-Control", "only-if-cached")
         guard let result = try? await cache.fetch(request, limits: .json) else { return .differs }
-        // A 504 says there is no fresh copy (see `HTTPClient`), and a stale one may answer
-        // (stale-while-revalidate): either way the server may still confirm the bytes.
-        if result.outcome == .stale || (result.outcome == .miss && result.response.status == 504) { return .unknown }
-        guard result.outcome == .hit else { return .differs }
+        // A 504 says there is no fresh copy (see `HTTPClient`): the server may still confirm it.
+        if result.outcome == .miss && result.response.status == 504 { return .unknown }
+        guard result.outcome == .hit || (result.outcome == .stale && online) else { return result.outcome == .stale ? .unknown : .differs }
         return result.response.status == 200 && digest(of: result) == recorded.digest ? .same : .differs
     }
 
