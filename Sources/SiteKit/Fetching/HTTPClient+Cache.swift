@@ -191,7 +191,10 @@ extension HTTPClient {
         do {
             exchange = try await send(outgoing, limits: limits)
         } catch let error as FetchError where error.allowsStaleFallback {
-            if let stale = staleFallback(request, entry: selected, reason: error.shortReason, attempts: error.attempts) { return stale }
+            if var stale = staleFallback(request, entry: selected, reason: error.shortReason, attempts: error.attempts) {
+                stale.standInFailure = error.kind
+                return stale
+            }
             throw noting(selected, for: request, in: error)
         }
         let conditional = callerConditional || outgoing.headers != request.headers

@@ -44,6 +44,9 @@ public struct FetchResult: Sendable {
     /// When a stale stored copy stood in for an origin that failed: how it failed ("answered
     /// HTTP 503", "is an HTML page, not an image"), as the warning said it.
     public var standIn: String?
+    /// For such a stand-in: the failure it stood in for, when no answer came at all (a timeout,
+    /// a host that could not be reached), as opposed to an answer that could not be used.
+    public var standInFailure: FetchError.Kind?
     /// For JSON: what of its text had to be replaced with U+FFFD to be read, as a clause
     /// ("holds 2 bytes that are not UTF-8 …"); see `JSONTextRepair`.
     public var textProblem: String?

@@ -103,17 +103,24 @@ struct ThumbnailPipeline: Sendable {
             // Pictures of a host given up on: one warning per host, each picture a detail.
             var hosts: [String: [(url: URL, reason: String)]] = [:]
             for failure in failures where givenUp.contains(failure.url) { hosts[HostGate.key(failure.url), default: []].append(failure) }
-            for (_, skipped) in hosts.sorted(by: { $0.key < $1.key }) {
-                guard let first = skipped.first, let why = trouble.why(first.url) else {
+            var cachedByHost: [String: [URL]] = [:]
+            for url in unique.map(\.url) where ledger.shownFromCache.contains(url) { cachedByHost[HostGate.key(url), default: []].append(url) }
+            for host in Set(hosts.keys).union(cachedByHost.keys).sorted() {
+                let skipped = hosts[host] ?? [], cached = cachedByHost[host] ?? []
+                guard let first = skipped.first?.url ?? cached.first, let why = trouble.why(first) else {
                     // Never silent: without the host's reason, each picture says its own.
                     for picture in skipped { reporter.warning("image \(picture.url.shown) \(picture.reason)" + ending) }
                     continue
                 }
-                let count = skipped.count
-                reporter.warning("\(count) more \(count == 1 ? "picture" : "pictures") of \(HostGate.shown(first.url)), such as "
-                    + "\(first.url.shown), \(count == 1 ? "was" : "were") not fetched: \(why), so this build gave up on the rest "
-                    + "(--verbose lists them)" + (strict || overLimit ? ending : "; their pages show placeholders."))
+                let count = skipped.count + cached.count
+                let fate = skipped.isEmpty ? "their cached copies are shown, however old"
+                    : cached.isEmpty ? (strict || overLimit ? String(ending.dropFirst(2).dropLast()) : "their pages show placeholders")
+                    : "\(cached.count) of them are shown from their cached copies, however old, and the pages of the other \(skipped.count) show placeholders"
+                reporter.warning("\(count) more \(count == 1 ? "picture" : "pictures") of \(HostGate.shown(first)), such as "
+                    + "\(first.shown), \(count == 1 ? "was" : "were") not fetched: \(why), so this build gave up on the rest "
+                    + "(--verbose lists them); \(fate).")
                 for picture in skipped { reporter.detail("image \(picture.url.shown) \(picture.reason)") }
+                for url in cached { reporter.detail("image \(url.shown) was not fetched; its cached copy is shown") }
             }
             // Most of the site's pictures missing (the API went away mid-build): a deploy from CI
             // would publish it without a word but the lines above. Say what --strict is for.
@@ -161,19 +168,26 @@ struct ThumbnailPipeline: Sendable {
     /// because its host was given up on, before, while it waited for a slot, or while it downloaded.
     private func settle(_ url: URL, gate: HostGate?, trouble: HostTrouble, output: StagedOutput,
                         ledger: Ledger) async -> (ImageResult, CacheOutcome?, Int) {
-        func givenUp(started: Bool = false) -> (ImageResult, CacheOutcome?, Int)? {
+        // Not tried, or stopped: the copy the cache holds, however stale, is shown instead when
+        // there is one (a stalled host held a warm build for two timeouts per picture).
+        func givenUp(started: Bool = false) async -> (ImageResult, CacheOutcome?, Int)? {
             guard let reason = trouble.givenUp(on: url, started: started) else { return nil }
             ledger.markGivenUp(url)
+            let cached = await fetch(url, output: output, ledger: ledger, cacheOnly: true)
+            if case .published = cached.result {
+                ledger.markShownFromCache(url)
+                return (cached.result, cached.outcome, cached.bytes)
+            }
             return (.failed(reason: reason), nil, 0)
         }
-        if let skipped = givenUp() { return skipped }
+        if let skipped = await givenUp() { return skipped }
         await gate?.enter(url)
         let settled: (ImageResult, CacheOutcome?, Int)
-        if let skipped = givenUp() {
+        if let skipped = await givenUp() {
             settled = skipped
         } else {
             let fetched = await trouble.run(url) { await fetch(url, output: output, ledger: ledger) }
-            if fetched.cancelled, let stopped = givenUp(started: true) {
+            if fetched.cancelled, let stopped = await givenUp(started: true) {
                 settled = stopped
             } else {
                 trouble.record(url, networkFailure: fetched.networkFailure)
@@ -195,9 +209,26 @@ struct ThumbnailPipeline: Sendable {
         var cancelled = false
     }
 
-    private func fetch(_ url: URL, output: StagedOutput, ledger: Ledger) async -> Fetched {
+    /// Whether `kind` fails every picture of a host alike: a host gone, or stalled, or one whose
+    /// certificate is not trusted (each picture a handshake and a warning of its own).
+    static func failsTheHost(_ kind: FetchError.Kind) -> Bool {
+        switch kind {
+        case .timeout, .untrustedCertificate, .notTLS: true
+        case .transport(_, let unreachable): unreachable
+        default: false
+        }
+    }
+
+    /// What a picture request accepts: the formats the site publishes (a server that picks the
+    /// format from this header, as image CDNs do, must not send AVIF, which is refused).
+    static let accepted = "image/webp,image/png,image/jpeg,image/gif;q=0.9,image/*;q=0.5"
+
+    /// - Parameter cacheOnly: ask the cache alone, for a copy however stale (`only-if-cached,
+    ///   max-stale`): for a picture whose host was given up on.
+    private func fetch(_ url: URL, output: StagedOutput, ledger: Ledger, cacheOnly: Bool = false) async -> Fetched {
         do {
-            let request = HTTPRequest(url: url, headers: ["Accept": "image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8"])
+            var request = HTTPRequest(url: url, headers: ["Accept": Self.accepted])
+            if cacheOnly { request.headers.set("Cache-Control", "only-if-cached, max-stale") }
             // Checked before it is stored: a broken picture from the origin (a --refresh that found
             // an HTML page) must not replace the good copy the cache holds, which stands in for it.
             // What the check read, kept so that a picture it passed is not read twice (as
@@ -223,6 +254,9 @@ struct ThumbnailPipeline: Sendable {
             if strict, let standIn = result.standIn {
                 return Fetched(result: .failed(reason: "\(standIn), and its cached copy stood in for it"))
             }
+            // A cached copy that stood in for a host that did not answer at all: the picture is
+            // shown, and the host's failure still counts towards giving up on it (see `settle`).
+            let failedHost = result.standInFailure.flatMap { Self.failsTheHost($0) ? result.standIn : nil }
             guard response.status == 200 else {
                 let redirected = Redirect.target(of: request.url, answeredBy: response.url).map { "was redirected to \($0.shown), which " } ?? ""
                 return Fetched(result: .failed(reason: "\(redirected)answered HTTP \(response.status)"))
@@ -242,7 +276,7 @@ struct ThumbnailPipeline: Sendable {
                 }
             }
             return Fetched(result: .published(PublishedImage(path: path, width: info.width, height: info.height)),
-                           outcome: result.outcome, bytes: response.body.count)
+                           outcome: result.outcome, bytes: response.body.count, networkFailure: failedHost)
         } catch let error as ImageError {
             // Not kept for the next build: a server that sent an HTML page (a captive portal, an
             // error page with status 200) may send the picture next time.
@@ -256,12 +290,7 @@ struct ThumbnailPipeline: Sendable {
             let reason = error.shortReason + tries
             // What fails every picture of the host alike: a host gone, or stalled, or one whose
             // certificate is not trusted (each picture a handshake and a warning of its own).
-            let network: Bool = switch error.kind {
-            case .timeout, .untrustedCertificate, .notTLS: true
-            case .transport(_, let unreachable): unreachable
-            default: false
-            }
-            return Fetched(result: .failed(reason: reason), networkFailure: network ? reason : nil)
+            return Fetched(result: .failed(reason: reason), networkFailure: Self.failsTheHost(error.kind) ? reason : nil)
         } catch {
             return Fetched(result: .failed(reason: "could not be fetched (\(FileProblem.describe(error)))"))
         }
@@ -287,6 +316,11 @@ private final class Ledger: Sendable {
     private let skipped = Mutex<Set<URL>>([])
     var givenUp: Set<URL> { skipped.withLock { $0 } }
     func markGivenUp(_ url: URL) { skipped.withLock { _ = $0.insert(url) } }
+
+    /// Pictures of a host given up on that the cache held a copy of, shown from it.
+    private let fromCache = Mutex<Set<URL>>([])
+    var shownFromCache: Set<URL> { fromCache.withLock { $0 } }
+    func markShownFromCache(_ url: URL) { fromCache.withLock { _ = $0.insert(url) } }
 
     /// True for the first worker to publish a file name: identical bytes are written once.
     func claim(_ name: String) -> Bool { state.withLock { $0.published.insert(name).inserted } }

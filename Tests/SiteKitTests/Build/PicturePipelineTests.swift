@@ -210,6 +210,35 @@ struct PicturePipelineTests {
         }
     }
 
+    @Test("a stalled host whose pictures the cache holds stale is given up on as well: the rest are shown from their cached copies without being asked for, where each picture waited out two timeouts")
+    func aStalledHostWithCachedPicturesIsGivenUpOn() async throws {
+        try await DemoAPIServer.with { server in
+            var harness = try BuildHarness(source: .live, users: 16)
+            defer { harness.remove() }
+            harness.use(server)
+            harness.settings.jobs = 2
+            harness.settings.timeout = 0.3
+            // Pictures stale as soon as they are stored, so that the next build asks for them again.
+            await server.faults.set(Fault(headers: ["Cache-Control": "max-age=0"]), forPathPrefix: "/api/portraits/")
+            let first = try await harness.build()
+            let pages = try harness.site.files().filter { $0.key.hasPrefix("users/") }
+            await server.faults.set(Fault(stall: true, headers: ["Cache-Control": "max-age=0"]), forPathPrefix: "/api/portraits/")
+            await server.log.reset()
+            harness.options.force = true
+            let stalled = try await harness.build()
+            // Every picture shown, from the cache; the pages are those of the first build.
+            #expect(stalled.imageFailures == 0 && stalled.images.fromCache + stalled.images.revalidated == first.images.done, "\(harness.text)")
+            #expect(try harness.site.files().filter { $0.key.hasPrefix("users/") } == pages)
+            // Three timed out (two attempts each) and, with two workers, at most one more was under
+            // way; none after that was asked for.
+            let asked = Set(await server.log.requests(pathPrefix: "/api/portraits/").map(\.path))
+            #expect((3...4).contains(asked.count) && asked.count < first.images.done, "\(asked)")
+            let host = "127.0.0.1:\(server.baseURL.port ?? 0)"
+            #expect(harness.text.contains("were not fetched: \(host) failed ") && harness.text.contains("so this build gave up on the rest (--verbose lists them); their cached copies are shown, however old."),
+                    "\(harness.text)")
+        }
+    }
+
     @Test("a 404 and an HTML page served as a JPEG are warnings with placeholders; --strict fails and keeps the old site")
     func badPicturesAndStrict() async throws {
         try await DemoAPIServer.with { server in
