@@ -173,8 +173,9 @@ struct ThumbnailPipeline: Sendable {
         func givenUp(started: Bool = false) async -> (ImageResult, CacheOutcome?, Int)? {
             guard let reason = trouble.givenUp(on: url, started: started) else { return nil }
             ledger.markGivenUp(url)
-            let cached = await fetch(url, output: output, ledger: ledger, cacheOnly: true)
-            if case .published = cached.result {
+            // Under --strict a copy standing in is a failure anyway (see `fetch`).
+            let cached = strict ? nil : await fetch(url, output: output, ledger: ledger, cacheOnly: true)
+            if let cached, case .published = cached.result {
                 ledger.markShownFromCache(url)
                 return (cached.result, cached.outcome, cached.bytes)
             }

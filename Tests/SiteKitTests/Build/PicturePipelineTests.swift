@@ -236,6 +236,10 @@ struct PicturePipelineTests {
             let host = "127.0.0.1:\(server.baseURL.port ?? 0)"
             #expect(harness.text.contains("were not fetched: \(host) failed ") && harness.text.contains("so this build gave up on the rest (--verbose lists them); their cached copies are shown, however old."),
                     "\(harness.text)")
+            // Under --strict a cached copy standing in is a failure, as it is for one picture.
+            harness.options.strict = true
+            let error = await #expect(throws: BuildError.self) { try await harness.build() }
+            #expect(error?.description.contains("--strict") == true, "\(String(describing: error))")
         }
     }
 
