@@ -164,8 +164,9 @@ for n in "${sizes[@]}"; do
   render_line="$(grep -E '^render: [0-9]+ pages in [0-9.]+ s \([0-9]+ pages/s\)' "$d/summary-cold.txt" | tail -1 || true)"
   render_rate="$(sed -nE 's/^render: .*\(([0-9]+) pages\/s\)$/\1/p' <<<"$render_line")"; render_rate="${render_rate:-n/a}"
   # The up-to-date check's `only-if-cached` probes send nothing ("nothing was sent)"): not counted.
-  warm_requests="$(awk '/^GET / && $NF != "hit" && !/nothing was sent\)$/' "$d/summary.txt" | wc -l | tr -d ' ')"
-  warm_lookups="$(awk '/^GET / && !/nothing was sent\)$/' "$d/summary.txt" | wc -l | tr -d ' ')"
+  # Its conditional HEADs (a stale copy put to its server) are requests sent.
+  warm_requests="$(awk '/^(GET|HEAD) / && $NF != "hit" && !/nothing was sent\)$/' "$d/summary.txt" | wc -l | tr -d ' ')"
+  warm_lookups="$(awk '/^(GET|HEAD) / && !/nothing was sent\)$/' "$d/summary.txt" | wc -l | tr -d ' ')"
 
   # No-op: cache warm and the previous output kept.
   hf noop
