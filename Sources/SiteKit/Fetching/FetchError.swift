@@ -245,7 +245,8 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         case .httpStatus(let status, _): "answered HTTP \(status)"
         case .redirectWithoutLocation(let status): "answered HTTP \(status) without a Location"
         case .malformed(let problem): "sent an answer that cannot be read as HTTP (\(problem))"
-        case .offlineMiss: "is not cached"
+        // A copy there that cannot be used is the news (a picture's warning said "not cached").
+        case .offlineMiss: unusedCopy.map { "has a copy in the cache that cannot be used (\($0))" } ?? "is not cached"
         case .offlineForbidden(let directive): "has a cached copy that its server forbids using unchecked (\(directive))"
         case .limit(let detail): "was refused: \(detail)"
         case .decoding(_, let detail): "sent unreadable JSON: \(detail)"

@@ -193,6 +193,8 @@ import Testing
         #expect(error?.kind == .offlineMiss)
         #expect(message.contains("has a copy in the cache that cannot be used: \(file.path) is damaged (cut short or altered since it was stored"), "\(message)")
         #expect(message.contains("--offline forbids the network: go online and build once to store it anew") && !message.contains("no-store"), "\(message)")
+        // The clause a picture's warning gives says so too, where it said "is not cached".
+        #expect(error?.shortReason.hasPrefix("has a copy in the cache that cannot be used (\(file.path) is damaged") == true, "\(error?.shortReason ?? "")")
         // The origin is gone too (its server stopped): the same words beside the network's.
         let online = await #expect(throws: FetchError.self) { _ = try await harness.get(url) }
         #expect(online?.isUnreachable == true)
