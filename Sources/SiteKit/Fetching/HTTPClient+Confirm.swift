@@ -7,10 +7,12 @@ extension HTTPClient {
     /// it names one (§4.3.4). Nil without a complete stored copy that has a validator, offline,
     /// and for any other answer or error.
     ///
-    /// Nothing is stored, freshened, removed or warned of, whatever the origin answers: a build
-    /// that goes on asks for the URL itself, with its own body checks, retries and fallbacks (the
-    /// up-to-date check, which must not put a server's bad answer in place of a good copy, nor
-    /// warn of a failure the build then meets again). A 200 costs its headers, not its body.
+    /// A 304 freshens the copy with its headers (§4.3.5: a `max-age` it brings spares the next
+    /// builds the question); nothing else is stored, removed or warned of, whatever the origin
+    /// answers: a build that goes on asks for the URL itself, with its own body checks, retries
+    /// and fallbacks (the up-to-date check, which must not put a server's bad answer in place of
+    /// a good copy, nor warn of a failure the build then meets again). A 200 costs its headers,
+    /// not its body. A 304 that forbids storing confirms nothing: the build deals with it.
     public func confirmedCopy(of request: HTTPRequest) async -> Data? {
         guard let cache, !options.offline, request.method == "GET" else { return nil }
         let stored = cache.entries(method: "GET", url: request.url)
@@ -35,7 +37,11 @@ extension HTTPClient {
         if confirmed, let date = response.headers.values(for: "Last-Modified").first, let stored = copy.lastModified {
             confirmed = date == stored
         }
+        if confirmed, ResponseDirectives(response.headers).noStore { confirmed = false }
         reporter.detail("\(target) \(response.status) \(Self.milliseconds(since: started)) ms: the cached copy is \(confirmed ? "confirmed unchanged" : "not confirmed")")
-        return confirmed ? copy.body : nil
+        guard confirmed else { return nil }
+        // Silently: the check warns of nothing, and a cache that cannot be written is the build's to report.
+        _ = try? cache.store(freshened(copy, by: exchange))
+        return copy.body
     }
 }
