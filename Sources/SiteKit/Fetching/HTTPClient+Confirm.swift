@@ -2,8 +2,8 @@ import Foundation
 
 extension HTTPClient {
     /// The stored body of `request`'s response when its origin confirms it current without
-    /// sending it again: a `HEAD` with the copy's validators (`If-None-Match`, and
-    /// `If-Modified-Since` when there is a date) answered 304, naming the copy's entity tag when
+    /// sending it again: a `HEAD` (a `GET` where HEAD is refused with 405 or 501) with the copy's
+    /// validators (`If-None-Match`, and `If-Modified-Since` when there is a date) answered 304, naming the copy's entity tag when
     /// it names one (§4.3.4). Nil without a complete stored copy that has a validator, offline,
     /// and for any other answer or error.
     ///
@@ -23,10 +23,21 @@ extension HTTPClient {
         if let tag = copy.entityTag { asking.headers.set("If-None-Match", tag.raw) }
         if let lastModified = copy.lastModified { asking.headers.set("If-Modified-Since", lastModified) }
         let started = ContinuousClock.now
-        let target = "HEAD \(request.url.shown)"
-        guard let exchange = try? await send(asking, limits: .json) else {
+        var target = "HEAD \(request.url.shown)"
+        guard var exchange = try? await send(asking, limits: .json) else {
             reporter.detail("\(target) failed after \(Self.milliseconds(since: started)) ms: the cached copy is not confirmed")
             return nil
+        }
+        // A server that does not do HEAD (405, 501) is asked with a conditional GET: only its 304
+        // counts, and a 200's body is dropped, as the build fetches it anyway.
+        if exchange.response.status == 405 || exchange.response.status == 501 {
+            asking.method = "GET"
+            target = "GET \(request.url.shown)"
+            guard let answered = try? await send(asking, limits: .json) else {
+                reporter.detail("\(target) failed after \(Self.milliseconds(since: started)) ms: the cached copy is not confirmed")
+                return nil
+            }
+            exchange = answered
         }
         let response = exchange.response
         var confirmed = response.status == 304

@@ -43,13 +43,29 @@ struct ConfirmedCopyTests {
             OriginReply(status: 304, headers: ["Last-Modified": "Tue, 02 Jan 2024 00:00:00 GMT"]),
             OriginReply.text("", headers: ["ETag": "\"v2\"", "Content-Type": "text/html"]),
             OriginReply(status: 503),
-            OriginReply(status: 405),
             OriginReply(status: 304, headers: ["ETag": "\"v1\"", "Cache-Control": "no-store"]),
           ])
     func otherAnswersDoNotConfirm(reply: OriginReply) async throws {
         let (copy, head, unchanged, _) = try await Self.confirm(validators: ["ETag": "\"v1\"", "Last-Modified": "Mon, 01 Jan 2024 00:00:00 GMT"]) { _ in reply }
         #expect(copy == nil && head != nil)
         #expect(unchanged, "the stored copy is as it was")
+    }
+
+    @Test("a server that refuses HEAD (405, 501) is asked with a conditional GET, whose 304 confirms the copy", arguments: [405, 501])
+    func refusedHeadFallsBackToGet(status: Int) async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        try await TestOrigin.run({ request in
+            if request.method == "HEAD" { return OriginReply(status: status) }
+            if request.headers["If-None-Match"] == "\"v1\"" { return OriginReply(status: 304, headers: ["ETag": "\"v1\""]) }
+            return .text("version one", headers: ["ETag": "\"v1\"", "Cache-Control": "max-age=0"])
+        }) { origin in
+            let url = origin.url("/doc")
+            _ = try await harness.get(url)
+            let copy = await harness.client().confirmedCopy(of: HTTPRequest(url: url))
+            #expect(copy == Data("version one".utf8))
+            #expect(origin.requests.map(\.method) == ["GET", "HEAD", "GET"])
+        }
     }
 
     @Test("a copy without validators is not put to the server at all")
