@@ -104,7 +104,8 @@ struct ThumbnailPipeline: Sendable {
             var hosts: [String: [(url: URL, reason: String)]] = [:]
             for failure in failures where givenUp.contains(failure.url) { hosts[HostGate.key(failure.url), default: []].append(failure) }
             var cachedByHost: [String: [URL]] = [:]
-            for url in unique.map(\.url) where ledger.shownFromCache.contains(url) { cachedByHost[HostGate.key(url), default: []].append(url) }
+            let shownFromCache = ledger.shownFromCache
+            for url in unique.map(\.url) where shownFromCache.contains(url) { cachedByHost[HostGate.key(url), default: []].append(url) }
             for host in Set(hosts.keys).union(cachedByHost.keys).sorted() {
                 let skipped = hosts[host] ?? [], cached = cachedByHost[host] ?? []
                 guard let first = skipped.first?.url ?? cached.first, let why = trouble.why(first) else {
@@ -289,8 +290,6 @@ struct ThumbnailPipeline: Sendable {
             // "timed out after 2 s" alone hides the retries a picture took; the count says it.
             let tries = error.attempts > 1 ? ", tried \(error.attempts) times" : ""
             let reason = error.shortReason + tries
-            // What fails every picture of the host alike: a host gone, or stalled, or one whose
-            // certificate is not trusted (each picture a handshake and a warning of its own).
             return Fetched(result: .failed(reason: reason), networkFailure: Self.failsTheHost(error.kind) ? reason : nil)
         } catch {
             return Fetched(result: .failed(reason: "could not be fetched (\(FileProblem.describe(error)))"))
