@@ -31,6 +31,7 @@ extension HTTPClient {
         // A server that does not do HEAD (405, 501) is asked with a conditional GET: only its 304
         // counts, and a 200's body is dropped, as the build fetches it anyway.
         if exchange.response.status == 405 || exchange.response.status == 501 {
+            reporter.detail("\(target) \(exchange.response.status) \(Self.milliseconds(since: started)) ms: asking with a conditional GET instead")
             asking.method = "GET"
             target = "GET \(request.url.shown)"
             guard let answered = try? await send(asking, limits: .json) else {

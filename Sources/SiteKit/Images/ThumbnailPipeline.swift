@@ -223,7 +223,7 @@ struct ThumbnailPipeline: Sendable {
 
     /// What a picture request accepts: the formats the site publishes (a server that picks the
     /// format from this header, as image CDNs do, must not send AVIF, which is refused).
-    static let accepted = "image/webp,image/png,image/jpeg,image/gif;q=0.9,image/*;q=0.5"
+    static let accepted = "image/webp,image/png,image/jpeg,image/gif;q=0.9,image/avif;q=0,image/*;q=0.5"
 
     /// - Parameter cacheOnly: ask the cache alone, for a copy however stale (`only-if-cached,
     ///   max-stale`): for a picture whose host was given up on.
@@ -253,12 +253,12 @@ struct ThumbnailPipeline: Sendable {
             let response = result.response
             // The cached copy that stood in for a failing origin came with a warning, and under
             // --strict any picture's warning fails the build.
-            if strict, let standIn = result.standIn {
-                return Fetched(result: .failed(reason: "\(standIn), and its cached copy stood in for it"))
-            }
             // A cached copy that stood in for a host that did not answer at all: the picture is
             // shown, and the host's failure still counts towards giving up on it (see `settle`).
             let failedHost = result.standInFailure.flatMap { Self.failsTheHost($0) ? result.standIn : nil }
+            if strict, let standIn = result.standIn {
+                return Fetched(result: .failed(reason: "\(standIn), and its cached copy stood in for it"), networkFailure: failedHost)
+            }
             guard response.status == 200 else {
                 let redirected = Redirect.target(of: request.url, answeredBy: response.url).map { "was redirected to \($0.shown), which " } ?? ""
                 return Fetched(result: .failed(reason: "\(redirected)answered HTTP \(response.status)"))

@@ -236,10 +236,14 @@ struct PicturePipelineTests {
             let host = "127.0.0.1:\(server.baseURL.port ?? 0)"
             #expect(harness.text.contains("were not fetched: \(host) failed ") && harness.text.contains("so this build gave up on the rest (--verbose lists them); their cached copies are shown, however old."),
                     "\(harness.text)")
-            // Under --strict a cached copy standing in is a failure, as it is for one picture.
+            // Under --strict a cached copy standing in is a failure, as it is for one picture, and
+            // the host is given up on all the same: the build fails without asking for them all.
             harness.options.strict = true
+            await server.log.reset()
             let error = await #expect(throws: BuildError.self) { try await harness.build() }
             #expect(error?.description.contains("--strict") == true, "\(String(describing: error))")
+            let askedStrictly = Set(await server.log.requests(pathPrefix: "/api/portraits/").map(\.path))
+            #expect((3...4).contains(askedStrictly.count), "\(askedStrictly)")
         }
     }
 
