@@ -304,6 +304,21 @@ struct UpToDateTests {
         }
     }
 
+    @Test("the output folder spelt another way (./public, its absolute path) is the same folder: the build stays up to date")
+    func outputSpeltAnotherWay() async throws {
+        try await DemoAPIServer.with { server in
+            var harness = try Self.harness(server)
+            defer { harness.remove() }
+            _ = try await harness.build()
+            for spelling in ["./public", harness.folder.url.appendingPathComponent("public").path, "public/"] {
+                harness.settings.output = spelling
+                #expect(try await harness.build().upToDate == .intact, "\(spelling)")
+            }
+            harness.settings.output = "elsewhere"
+            #expect(try await harness.build().upToDate == nil)
+        }
+    }
+
     @Test("stale data its server changed is built again, and shows the change")
     func staleDataThatChangedIsBuilt() async throws {
         try await DemoAPIServer.with { server in

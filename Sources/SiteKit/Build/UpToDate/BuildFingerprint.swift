@@ -24,7 +24,9 @@ enum BuildFingerprint {
                 "jsonPlaceholderURL": settings.jsonPlaceholderURL.absoluteString,
                 "markdownUnsafe": settings.markdownUnsafe, "cacheTTL": settings.cacheTTL,
                 "imageSizes": settings.imageSizes.map(\.rawValue), "imagesPerHost": settings.imagesPerHost ?? 0,
-                "output": settings.output, "cacheDirectory": settings.cacheDirectory, "links": settings.links.rawValue,
+                // The folders, not their spelling: `public`, `./public` and its absolute path are one.
+                "output": options.resolve(settings.output).standardizedFileURL.path,
+                "cacheDirectory": options.resolve(settings.cacheDirectory).standardizedFileURL.path, "links": settings.links.rawValue,
             ] as [String: Any],
             "options": ["project": options.projectDirectory.standardizedFileURL.path,
                         "offline": options.offline, "strict": options.strict] as [String: Any],
