@@ -3,8 +3,8 @@ import Foundation
 extension HTTPClient {
     /// The stored body of `request`'s response when its origin confirms it current without
     /// sending it again: a `HEAD` (a `GET` where HEAD is refused with 405 or 501) with the copy's
-    /// validators (`If-None-Match`, and `If-Modified-Since` when there is a date) answered 304, naming the copy's entity tag when
-    /// it names one (§4.3.4). Nil without a complete stored copy that has a validator, offline,
+    /// validators (`If-None-Match`, and `If-Modified-Since` when there is a date) answered 304
+    /// for that copy, as `CacheRules.selected` decides for every revalidation (§4.3.4). Nil without a complete stored copy that has a validator, offline,
     /// and for any other answer or error.
     ///
     /// A 304 freshens the copy with its headers (§4.3.5: a `max-age` it brings spares the next
@@ -41,15 +41,10 @@ extension HTTPClient {
             exchange = answered
         }
         let response = exchange.response
-        var confirmed = response.status == 304
-        if confirmed, let named = response.headers["ETag"].flatMap(EntityTag.init) {
-            confirmed = copy.entityTag.map { $0.weakMatches(named) } ?? false
-        }
-        // A 304 that gives another modification date vouches for another version.
-        if confirmed, let date = response.headers.values(for: "Last-Modified").first, let stored = copy.lastModified {
-            confirmed = date == stored
-        }
-        if confirmed, ResponseDirectives(response.headers).noStore { confirmed = false }
+        // The rule a build's revalidation follows: a 304 naming another entity tag or modification
+        // date vouches for another version.
+        let confirmed = response.status == 304 && !ResponseDirectives(response.headers).noStore
+            && !CacheRules.selected(by: response.headers, among: [copy], validated: copy).isEmpty
         reporter.detail("\(target) \(response.status) \(Self.milliseconds(since: started)) ms: the cached copy is \(confirmed ? "confirmed unchanged" : "not confirmed")")
         guard confirmed else { return nil }
         // Silently: the check warns of nothing, and a cache that cannot be written is the build's to report.

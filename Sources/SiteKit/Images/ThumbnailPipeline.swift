@@ -85,8 +85,10 @@ struct ThumbnailPipeline: Sendable {
             let givenUp = ledger.givenUp
             // Beyond the failure limit the build fails too: no placeholder is promised then.
             let overLimit = failureLimit.map { !$0.allows(failures: failures.count, of: unique.count) } ?? false
-            let ending = strict ? "; with --strict, the build fails."
-                : overLimit ? "; more pictures failed than images.max_failures allows, so the build fails." : "; the page shows a placeholder instead."
+            // What follows when the build fails for them; for one picture otherwise, its placeholder.
+            let failing = strict ? "with --strict, the build fails"
+                : overLimit ? "more pictures failed than images.max_failures allows, so the build fails" : nil
+            let ending = "; " + (failing ?? "the page shows a placeholder instead") + "."
             // Failures alike are one warning beyond `Self.alikeListed`: 130 lines of the same 404
             // hid everything else.
             for group in Self.alike(failures.filter { !givenUp.contains($0.url) }) {
@@ -97,7 +99,7 @@ struct ThumbnailPipeline: Sendable {
                 }
                 let how = group.allSatisfy({ $0.reason == first.reason }) ? "each \(first.reason)" : "failing alike (the first \(first.reason))"
                 reporter.warning("\(group.count) pictures of \(HostGate.shown(first.url)), such as \(first.url.shown) and \(group[1].url.shown), "
-                    + "\(how) (--verbose lists them)" + (strict || overLimit ? ending : "; their pages show placeholders."))
+                    + "\(how) (--verbose lists them); \(failing ?? "their pages show placeholders").")
                 for failure in group { reporter.detail("image \(failure.url.shown) \(failure.reason)") }
             }
             // Pictures of a host given up on: one warning per host, each picture a detail.
@@ -115,7 +117,7 @@ struct ThumbnailPipeline: Sendable {
                 }
                 let count = skipped.count + cached.count
                 let fate = skipped.isEmpty ? "their cached copies are shown, however old"
-                    : cached.isEmpty ? (strict || overLimit ? String(ending.dropFirst(2).dropLast()) : "their pages show placeholders")
+                    : cached.isEmpty ? failing ?? "their pages show placeholders"
                     : "\(cached.count) of them are shown from their cached copies, however old, and the pages of the other \(skipped.count) show placeholders"
                 reporter.warning("\(count) more \(count == 1 ? "picture" : "pictures") of \(HostGate.shown(first)), such as "
                     + "\(first.shown), \(count == 1 ? "was" : "were") not fetched: \(why), so this build gave up on the rest "

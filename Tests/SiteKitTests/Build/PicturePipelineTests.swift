@@ -172,14 +172,20 @@ struct PicturePipelineTests {
         }
     }
 
+    /// A live build of 16 people from `server`, two pictures at a time, each attempt cut at 0.3 s.
+    private static func stallHarness(_ server: DemoAPIServer) throws -> BuildHarness {
+        var harness = try BuildHarness(source: .live, users: 16)
+        harness.use(server)
+        harness.settings.jobs = 2
+        harness.settings.timeout = 0.3
+        return harness
+    }
+
     @Test("once three pictures in a row from one host have timed out, its other pictures are not tried, and the warnings say why")
     func aStalledHostIsGivenUpOn() async throws {
         try await DemoAPIServer.with { server in
-            var harness = try BuildHarness(source: .live, users: 16)
+            let harness = try Self.stallHarness(server)
             defer { harness.remove() }
-            harness.use(server)
-            harness.settings.jobs = 2
-            harness.settings.timeout = 0.3
             await server.faults.set(Fault(stall: true), forPathPrefix: "/api/portraits/")
             let summary = try await harness.build()
             let asked = Set(await server.log.requests(pathPrefix: "/api/portraits/").map(\.path))
@@ -213,11 +219,8 @@ struct PicturePipelineTests {
     @Test("a stalled host whose pictures the cache holds stale is given up on as well: the rest are shown from their cached copies without being asked for, where each picture waited out two timeouts")
     func aStalledHostWithCachedPicturesIsGivenUpOn() async throws {
         try await DemoAPIServer.with { server in
-            var harness = try BuildHarness(source: .live, users: 16)
+            var harness = try Self.stallHarness(server)
             defer { harness.remove() }
-            harness.use(server)
-            harness.settings.jobs = 2
-            harness.settings.timeout = 0.3
             // Pictures stale as soon as they are stored, so that the next build asks for them again.
             await server.faults.set(Fault(headers: ["Cache-Control": "max-age=0"]), forPathPrefix: "/api/portraits/")
             let first = try await harness.build()
