@@ -28,6 +28,10 @@ extension HTTPFetching {
         let decoded = Mutex<(value: Response, textProblem: String?)?>(nil)
         @Sendable func decode(_ response: HTTPResponse) throws -> (value: Response, textProblem: String?) {
             let (body, problem) = JSONTextRepair.repaired(response.body, contentType: response.headers["Content-Type"])
+            if let parallel = Response.self as? any ParallelJSONDecodable.Type,
+               let value = parallel.decodedInParallel(from: body) as? Response {
+                return (value, problem)
+            }
             return (try JSONDecoder().decode(Response.self, from: body), problem)
         }
         let check = BodyCheck(name: "JSON \(Response.self)") { response in

@@ -6,7 +6,7 @@ extension SiteRenderer {
     /// builds, so it is a fixed instant (the JSONPlaceholder epoch).
     static let feedUpdated = Date(timeIntervalSince1970: 1_577_836_800)
 
-    func siteFiles(_ index: SiteIndex, images: [URL: PublishedImage], pages: [String]) -> [RenderedFile] {
+    func siteFiles(_ index: SiteIndex, images: [URL: PublishedImage], pages: [String]) throws -> [RenderedFile] {
         let htmlPages = pages.filter { $0.hasSuffix(".html") && $0 != "404.html" }
         var files = Sitemap.files(baseURL: baseURL, paths: htmlPages).map { RenderedFile(path: $0.path, bytes: Data($0.xml.utf8)) }
         files.append(RenderedFile(path: RobotsTxt.path, bytes: Data(RobotsTxt.text(baseURL: baseURL, demo: frame.source.isDemo).utf8)))
@@ -27,21 +27,23 @@ extension SiteRenderer {
                             subtitle: frame.description.isEmpty ? nil : frame.description,
                             authorName: frame.title, updated: Self.feedUpdated, entries: entries, language: frame.language)
         files.append(RenderedFile(path: AtomFeed.path, bytes: Data(feed.xml().utf8)))
-        files.append(RenderedFile(path: "users/index.json", bytes: searchIndex(index, images: images)))
+        files.append(RenderedFile(path: "users/index.json", bytes: try searchIndex(index, images: images)))
         return files
     }
 
     /// One compact record per person for the people filter: name, email, country, page, thumbnail.
     ///
-    /// Encoded `chunk` records at a time: JSONEncoder builds a tree of every value before it writes
-    /// a byte, which for 50,000 people was the build's peak memory. The bytes are those of one
-    /// encoding of the whole array (compact output has no whitespace between elements).
-    func searchIndex(_ index: SiteIndex, images: [URL: PublishedImage], chunk: Int = 1000) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var json = Data("[".utf8)
-        for start in stride(from: 0, to: index.people.count, by: max(1, chunk)) {
-            let records = index.people[start..<min(start + max(1, chunk), index.people.count)].map { entry in
+    /// Encoded `chunk` records at a time, on every core: JSONEncoder builds a tree of every value
+    /// before it writes a byte, which for 50,000 people was the build's peak memory. The bytes are
+    /// those of one encoding of the whole array (compact output has no whitespace between elements).
+    func searchIndex(_ index: SiteIndex, images: [URL: PublishedImage], chunk: Int = 1000) throws -> Data {
+        let size = max(1, chunk)
+        let chunks = (index.people.count + size - 1) / size
+        let encoded = try mapPages(chunks) { number -> Data in
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let start = number * size
+            let records = index.people[start..<min(start + size, index.people.count)].map { entry in
                 let thumb = PersonEntry.listPicture(of: entry.item, in: images)
                 // Without a picture, the placeholder the list shows (initials on a colour of the name).
                 let placeholder = thumb == nil
@@ -58,9 +60,12 @@ extension SiteRenderer {
                                     u: SiteIndex.folder(SiteIndex.personPath(entry.slug)), t: thumb?.image.path, w: thumb?.width, h: thumb?.height,
                                     s: thumb == nil ? nil : PersonEntry.srcset(of: entry.item, in: images, root: ""), p: placeholder)
             }
-            guard let encoded = try? encoder.encode(records) else { return Data("[]".utf8) }
-            if start > 0 { json.append(UInt8(ascii: ",")) }
-            json.append(encoded.dropFirst().dropLast())
+            return try encoder.encode(records)
+        }
+        var json = Data("[".utf8)
+        for (number, records) in encoded.enumerated() {
+            if number > 0 { json.append(UInt8(ascii: ",")) }
+            json.append(records.dropFirst().dropLast())
         }
         json.append(UInt8(ascii: "]"))
         return json

@@ -130,9 +130,9 @@ struct SiteFilesTests {
         let images = [URL(string: "https://pics.example/1.jpg")!: PublishedImage(path: "thumbs/1.png", width: 48, height: 48)]
         let frame = PageFrame(title: "T", description: "", language: "en", source: DataSource(isDemo: false, detail: "x"), seed: "s")
         let renderer = SiteRenderer(templates: try TemplateSet(), frame: frame, content: [:], perPage: 3, baseURL: "https://example.com/")
-        let whole = renderer.searchIndex(index, images: images, chunk: 1000)
+        let whole = try renderer.searchIndex(index, images: images, chunk: 1000)
         for chunk in [1, 2, 3, 6, 7, 8] {
-            #expect(renderer.searchIndex(index, images: images, chunk: chunk) == whole, "chunk \(chunk)")
+            #expect(try renderer.searchIndex(index, images: images, chunk: chunk) == whole, "chunk \(chunk)")
         }
         let decoded = try #require(try JSONSerialization.jsonObject(with: whole) as? [[String: Any]])
         #expect(decoded.count == 7)
@@ -144,7 +144,7 @@ struct SiteFilesTests {
         #expect((decoded[2]["p"] as? String)?.contains("</script>") == false)
         #expect(SearchScript.javascript.contains("insertAdjacentHTML(\"afterbegin\", person.p)"))
         let empty = SiteIndex(SiteData(people: [], posts: [], authors: [], comments: []))
-        #expect(renderer.searchIndex(empty, images: [:]) == Data("[]".utf8))
+        #expect(try renderer.searchIndex(empty, images: [:]) == Data("[]".utf8))
     }
 }
 

@@ -27,6 +27,30 @@ public struct RandomUserPage: Sendable, Decodable {
     enum CodingKeys: String, CodingKey { case results, info }
 }
 
+extension RandomUserPage: ParallelJSONDecodable {
+    /// A page of a megabyte or more (about 1,000 people) is read on every core: its `results`
+    /// cut in one piece per core (`JSONArraySplit`). Nil when the page cannot be cut or one of
+    /// its people cannot be read: the whole page is then decoded at once, so that what is skipped
+    /// and the JSON path of the first problem are those of the page.
+    static func decodedInParallel(from body: Data) -> RandomUserPage? {
+        decoded(from: body, pieces: ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// `body` decoded as up to `pieces` pieces at once; nil as for `decodedInParallel(from:)`.
+    static func decoded(from body: Data, pieces: Int) -> RandomUserPage? {
+        guard body.count >= 1 << 20,
+              let split = JSONArraySplit.cut(body, field: CodingKeys.results.stringValue, into: pieces),
+              var page = try? JSONDecoder().decode(RandomUserPage.self, from: split.envelope),
+              page.results.isEmpty, page.skipped == 0,
+              let lists = try? ParallelMap.map(split.pieces.count, { piece in
+                  try JSONDecoder().decode(LenientList<Person>.self, from: split.pieces[piece])
+              }),
+              lists.allSatisfy({ $0.skipped == 0 }) else { return nil }
+        page.results = lists.flatMap(\.elements)
+        return page
+    }
+}
+
 /// A JSON array whose malformed elements are skipped instead of failing the whole list.
 struct LenientList<Element: Decodable & Sendable>: Decodable, Sendable {
     var elements: [Element]
