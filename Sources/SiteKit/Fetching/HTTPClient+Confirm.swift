@@ -25,7 +25,7 @@ extension HTTPClient {
         let started = ContinuousClock.now
         var target = "HEAD \(request.url.shown)"
         guard var exchange = try? await send(asking, limits: .json) else {
-            reporter.detail("\(target) failed after \(Self.milliseconds(since: started)) ms: the cached copy is not confirmed")
+            unanswered(target, since: started)
             return nil
         }
         // A server that does not do HEAD (405, 501) is asked with a conditional GET: only its 304
@@ -35,7 +35,7 @@ extension HTTPClient {
             asking.method = "GET"
             target = "GET \(request.url.shown)"
             guard let answered = try? await send(asking, limits: .json) else {
-                reporter.detail("\(target) failed after \(Self.milliseconds(since: started)) ms: the cached copy is not confirmed")
+                unanswered(target, since: started)
                 return nil
             }
             exchange = answered
@@ -50,5 +50,13 @@ extension HTTPClient {
         // Silently: the check warns of nothing, and a cache that cannot be written is the build's to report.
         _ = try? cache.store(freshened(copy, by: exchange))
         return copy.body
+    }
+
+    /// The `--verbose` line of a question that got no answer: it failed, or the check stopped
+    /// asking once another answer decided the build (a request cancelled is no server's fault).
+    private func unanswered(_ target: String, since started: ContinuousClock.Instant) {
+        let what = Task.isCancelled ? "stopped after \(Self.milliseconds(since: started)) ms, no longer needed"
+            : "failed after \(Self.milliseconds(since: started)) ms"
+        reporter.detail("\(target) \(what): the cached copy is not confirmed")
     }
 }

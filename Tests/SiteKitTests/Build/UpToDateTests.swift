@@ -337,6 +337,30 @@ struct UpToDateTests {
         }
     }
 
+    @Test("--verbose says that a question the check no longer needs was stopped, not that it failed: another answer had already decided the build")
+    func stoppedQuestionsAreNotFailures() async throws {
+        try await DemoAPIServer.with { server in
+            var harness = try Self.staleHarness(server)
+            defer { harness.remove() }
+            await server.faults.set(Self.checkedPosts, forPathPrefix: "/posts")
+            _ = try await harness.build()
+            // The posts changed, and their server says so at once; the people's server is slow.
+            var changed = Self.checkedPosts
+            changed.body = Data(#"[{"userId": 1, "id": 1, "title": "Changed", "body": "New."}]"#.utf8)
+            await server.faults.set(changed, forPathPrefix: "/posts")
+            await server.faults.set(Fault(latency: 1.5), forPathPrefix: "/api/")
+            harness.verbosity = .verbose
+            let rebuilt = try await harness.build()
+            #expect(rebuilt.upToDate == nil && rebuilt.posts == 1)
+            let lines = harness.text.split(separator: "\n")
+            #expect(lines.contains { $0.hasPrefix("HEAD ") && $0.contains("/posts 200 ") && $0.contains("the cached copy is not confirmed") }, "\(harness.text)")
+            let people = lines.filter { $0.hasPrefix("HEAD ") && $0.contains("/api/?") }
+            #expect(people.count == 1 && people[0].contains(" stopped after ") && people[0].contains("ms, no longer needed: the cached copy is not confirmed"),
+                    "\(people)")
+            #expect(!harness.text.contains(" failed after "), "\(harness.text)")
+        }
+    }
+
     @Test("stale data whose server fails now is not confirmed: the full build retries it and says what it fell back on")
     func staleDataWhoseServerFailsIsBuilt() async throws {
         try await DemoAPIServer.with { server in
