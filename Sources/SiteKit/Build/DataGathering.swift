@@ -39,7 +39,7 @@ struct DataGathering: Sendable {
             do {
                 return try await fromLive(into: output, fallback: true, meanwhile: meanwhile)
             } catch let error as FetchError where error.isUnreachable {
-                let host = Self.hostAndPort(error.url)
+                let host = error.url.shownHost
                 let why: String, detail: String
                 let copy = error.unusedCopy.map { "no usable copy of \(error.url.shown) (\($0))" } ?? "no copy of \(error.url.shown)"
                 if error.kind == .offlineMiss {
@@ -74,7 +74,7 @@ struct DataGathering: Sendable {
                                        offline: options.offline)
         var hosts: [String] = []
         for url in [settings.randomUserURL, settings.jsonPlaceholderURL] {
-            let host = Self.hostAndPort(url)
+            let host = url.shownHost
             if !hosts.contains(host) { hosts.append(host) }
         }
         let source = DataSource(isDemo: false, detail: hosts.joined(separator: ", "), offline: options.offline)
@@ -236,11 +236,6 @@ struct DataGathering: Sendable {
     static func clientOptions(settings: SiteSettings, options: BuildOptions) -> HTTPClientOptions {
         HTTPClientOptions(timeout: settings.timeout, offline: options.offline, refresh: options.refresh,
                           minimumTTL: settings.cacheTTL)
-    }
-
-    /// "randomuser.me", or "127.0.0.1:8080" when the URL names a port.
-    static func hostAndPort(_ url: URL) -> String {
-        (url.host ?? url.absoluteString) + (url.port.map { ":\($0)" } ?? "")
     }
 
     static func reason(_ error: FetchError) -> String {

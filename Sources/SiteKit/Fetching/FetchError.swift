@@ -140,7 +140,7 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         let tries = attempts > 1 ? " (\(attempts) attempts)" : ""
         switch kind {
         case .transport(let detail, let unreachable):
-            let host = url.host ?? url.absoluteString
+            let host = url.shownHost
             if unreachable {
                 return "\(target) failed: \(host) could not be reached (\(detail))\(tries). Check the network or the URL\(demo)."
             }

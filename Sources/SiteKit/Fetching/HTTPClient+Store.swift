@@ -83,7 +83,7 @@ extension HTTPClient {
         guard let entry, entry.status < 400, staleRefusal(request, entry: entry) == nil else { return nil }
         let freshness = Freshness(entry, now: clock.now, minimumTTL: options.minimumTTL)
         let line = "\(request.method) \(request.url.shown) \(reason); serving the cached copy from \(Self.describeAge(freshness.currentAge)) ago"
-        let host = request.url.host ?? request.url.absoluteString
+        let host = request.url.shownHost
         switch staleWarnings.next(for: host) {
         case .warn:
             reporter.warning(line)

@@ -36,11 +36,4 @@ actor HostGate {
         "\(url.scheme ?? "")://\(url.host ?? ""):\(url.port ?? 0)"
     }
 
-    /// The host as messages name it: with its port when the URL gives one, since hosts are told
-    /// apart by it (`127.0.0.1:8081` and `127.0.0.1:8082` are two servers).
-    static func shown(_ url: URL) -> String {
-        guard let host = url.host else { return url.absoluteString }
-        let named = host.contains(":") ? "[\(host)]" : host
-        return url.port.map { "\(named):\($0)" } ?? named
-    }
 }

@@ -34,7 +34,7 @@ final class HostTrouble: Sendable {
         let host = HostGate.key(url)
         return state.withLock { state in
             guard let record = state.hosts[host], record.failuresInARow >= threshold else { return nil }
-            return "\(HostGate.shown(url)) failed \(record.failuresInARow) pictures in a row (the last \(record.lastReason))"
+            return "\(url.shownHost) failed \(record.failuresInARow) pictures in a row (the last \(record.lastReason))"
         }
     }
 

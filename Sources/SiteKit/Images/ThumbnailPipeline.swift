@@ -98,7 +98,7 @@ struct ThumbnailPipeline: Sendable {
                     continue
                 }
                 let how = group.allSatisfy({ $0.reason == first.reason }) ? "each \(first.reason)" : "failing alike (the first \(first.reason))"
-                reporter.warning("\(group.count) pictures of \(HostGate.shown(first.url)), such as \(first.url.shown) and \(group[1].url.shown), "
+                reporter.warning("\(group.count) pictures of \(first.url.shownHost), such as \(first.url.shown) and \(group[1].url.shown), "
                     + "\(how) (--verbose lists them); \(failing ?? "their pages show placeholders").")
                 for failure in group { reporter.detail("image \(failure.url.shown) \(failure.reason)") }
             }
@@ -119,7 +119,7 @@ struct ThumbnailPipeline: Sendable {
                 let fate = skipped.isEmpty ? "their cached copies are shown, however old"
                     : cached.isEmpty ? failing ?? "their pages show placeholders"
                     : "\(cached.count) of them are shown from their cached copies, however old, and the pages of the other \(skipped.count) show placeholders"
-                reporter.warning("\(count) more \(count == 1 ? "picture" : "pictures") of \(HostGate.shown(first)), such as "
+                reporter.warning("\(count) more \(count == 1 ? "picture" : "pictures") of \(first.shownHost), such as "
                     + "\(first.shown), \(count == 1 ? "was" : "were") not fetched: \(why), so this build gave up on the rest "
                     + "(--verbose lists them); \(fate).")
                 for picture in skipped { reporter.detail("image \(picture.url.shown) \(picture.reason)") }

@@ -34,7 +34,7 @@ enum WritingDirection {
         guard let language = parts.first else { return false }
         // After the language come its extended subtags (three letters), then the script (four
         // letters), then the region (two letters or three digits).
-        var rest = parts.dropFirst().drop { $0.count == 3 && $0.allSatisfy(\.isLetter) }
+        let rest = parts.dropFirst().drop { $0.count == 3 && $0.allSatisfy(\.isLetter) }
         if let script = rest.first, script.count == 4, script.allSatisfy(\.isLetter) {
             return rightToLeftScripts.contains(script)
         }

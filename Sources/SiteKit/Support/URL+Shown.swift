@@ -11,6 +11,15 @@ extension URL {
         return whole.prefix(240) + "… (\(whole.count - 240) more characters)"
     }
 
+    /// The host as messages name it: with its port when the URL gives one, since hosts are told
+    /// apart by it (`127.0.0.1:8081` and `127.0.0.1:8082` are two servers), and an IPv6 address
+    /// in brackets (`[::1]:8080`). The whole URL when it has no host.
+    var shownHost: String {
+        guard let host else { return shown }
+        let named = host.contains(":") ? "[\(host)]" : host
+        return port.map { "\(named):\($0)" } ?? named
+    }
+
     /// As `shown`, but never cut: for output a program reads (`site fetch --json`).
     var shownWhole: String {
         guard password != nil, var parts = URLComponents(url: self, resolvingAgainstBaseURL: true) else { return absoluteString }

@@ -120,7 +120,7 @@ struct PicturePipelineTests {
     @Test("with images.sizes [thumbnail] alone, person pages show the 48 px picture at its own size, never an upscaled one")
     func thumbnailOnlyDetailPages() async throws {
         try await DemoAPIServer.with { server in
-            var harness = try await Self.builtWithThumbnails(server, users: 6)
+            let harness = try await Self.builtWithThumbnails(server, users: 6)
             defer { harness.remove() }
             #expect(await server.log.requests(pathPrefix: "/api/portraits/").allSatisfy { $0.path.contains("/thumb/") })
             let files = try harness.site.files()

@@ -24,8 +24,8 @@ struct HostTroubleTests {
 
     @Test("messages name a host with its port when the URL gives one: two servers of one address are two hosts")
     func hostsAreShownWithTheirPort() {
-        #expect(HostGate.shown(URL(string: "http://127.0.0.1:8081/a.jpg")!) == "127.0.0.1:8081")
-        #expect(HostGate.shown(URL(string: "https://pictures.test/a.jpg")!) == "pictures.test")
-        #expect(HostGate.shown(URL(string: "http://[::1]:8080/a.jpg")!) == "[::1]:8080")
+        #expect(URL(string: "http://127.0.0.1:8081/a.jpg")!.shownHost == "127.0.0.1:8081")
+        #expect(URL(string: "https://pictures.test/a.jpg")!.shownHost == "pictures.test")
+        #expect(URL(string: "http://[::1]:8080/a.jpg")!.shownHost == "[::1]:8080")
     }
 }
