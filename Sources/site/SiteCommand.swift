@@ -79,7 +79,7 @@ struct SiteCommand: AsyncParsableCommand {
 
     /// `site help bild` and `site bild --help`: the parser would print the general help and exit
     /// 0, as if the command existed. Says that it does not, the nearest name, and the commands
-    /// there are.
+    /// there are; and of `site help build extra`, that `build` has no command `extra`.
     private static func unknownHelpTopic(_ arguments: [String]) -> String? {
         let typed: String
         let meant: (String) -> String
@@ -93,7 +93,13 @@ struct SiteCommand: AsyncParsableCommand {
             return nil
         }
         let names = commandNames
-        guard !typed.hasPrefix("-"), !names.contains(typed), typed != "help" else { return nil }
+        guard !typed.hasPrefix("-"), typed != "help" else { return nil }
+        if names.contains(typed) {
+            // `site help build extra`: no command has commands of its own, and the parser
+            // printed the help of `build` as if `extra` were one of them.
+            guard arguments[0] == "help", arguments.count > 2, !arguments[2].hasPrefix("-") else { return nil }
+            return "Error: 'site \(typed)' has no command '\(arguments[2])': 'site help \(typed)' shows what it takes."
+        }
         let hint = NearestName.nearest(to: typed, among: names).map { " Did you mean '\(meant($0))'?" } ?? ""
         return "Error: site has no command '\(typed)'.\(hint) The commands are \(names.joined(separator: ", ")); "
             + "'site help <command>' shows one."

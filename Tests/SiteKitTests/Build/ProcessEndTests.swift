@@ -32,7 +32,7 @@ struct ProcessEndTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "nothing written")
     }
 
-    @Test("help for a command that does not exist (site help bild, site bild --help) says so and suggests the one meant, where it printed the general help and succeeded; help for one that does still works",
+    @Test("help for a command that does not exist (site help bild, site bild --help, site help build extra) says so and suggests the one meant, where it printed the general help and succeeded; help for one that does still works",
           .enabled(if: FetchProcessTests.executable != nil, "the site executable is not built next to the tests; run swift build first"))
     func helpForAMistypedCommand() async throws {
         let folder = try TemporaryFolder()
@@ -46,6 +46,10 @@ struct ProcessEndTests {
         #expect(flag.status == 64 && flag.errors.contains("site has no command 'bild'. Did you mean 'site build --help'?"), "\(flag.errors)")
         let known = try await Process.runSiteCapturing(["help", "build"], in: folder.url)
         #expect(known.status == 0 && known.output.contains("USAGE: site build"), "\(known.errors)")
+        // A topic under a command that has none: the help of `build` was printed, status 0.
+        let deeper = try await Process.runSiteCapturing(["help", "build", "extra"], in: folder.url)
+        #expect(deeper.status == 64 && deeper.output.isEmpty, "\(deeper.status): \(deeper.output)")
+        #expect(deeper.errors.contains("'site build' has no command 'extra': 'site help build' shows what it takes."), "\(deeper.errors)")
     }
 
     @Test("an empty --host is a usage error saying so, where serve and api failed later on a name that does not resolve",
