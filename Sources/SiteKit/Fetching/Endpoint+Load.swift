@@ -32,7 +32,10 @@ extension HTTPFetching {
                let value = parallel.decodedInParallel(from: body) as? Response {
                 return (value, problem)
             }
-            return (try JSONDecoder().decode(Response.self, from: body), problem)
+            let (value, dropped) = try DroppedFields.collecting { try JSONDecoder().decode(Response.self, from: body) }
+            // One warning for the answer: what of its text was replaced, and what was left empty.
+            let problems = [problem, dropped.clause].compactMap { $0 }
+            return (value, problems.isEmpty ? nil : problems.joined(separator: ", and "))
         }
         let check = BodyCheck(name: "JSON \(Response.self)") { response in
             do {

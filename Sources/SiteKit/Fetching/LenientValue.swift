@@ -20,7 +20,10 @@ public struct LenientString: Sendable, Hashable, Codable, CustomStringConvertibl
         } else if let flag = try? container.decode(Bool.self) {
             value = String(flag)
         } else {
-            throw DecodingError.typeMismatch(String.self, .init(codingPath: decoder.codingPath, debugDescription: "expected a string or a number"))
+            // Worded as Foundation words it, so that the warning says what came instead.
+            let found = (try? container.decode([Skipped].self)) != nil ? "an array" : "a dictionary"
+            throw DecodingError.typeMismatch(String.self, .init(codingPath: decoder.codingPath,
+                                                                debugDescription: "Expected to decode String but found \(found) instead."))
         }
     }
 
@@ -30,11 +33,26 @@ public struct LenientString: Sendable, Hashable, Codable, CustomStringConvertibl
     }
 
     public var description: String { value }
+
+    /// Any JSON value, read to tell a list from an object.
+    private struct Skipped: Decodable {}
 }
 
 extension KeyedDecodingContainer {
-    /// Decodes a field when present and of the right shape; otherwise nil. Odd fields never fail a build.
+    /// Decodes a field when present and of the right shape; otherwise nil. Odd fields never fail a
+    /// build; one that is there but cannot be read is recorded (`DroppedFields`) for the warning.
     func lenient<T: Decodable>(_ type: T.Type, _ key: Key) -> T? {
+        do {
+            return try decodeIfPresent(type, forKey: key)
+        } catch {
+            DroppedFields.record(error, at: codingPath + [key])
+            return nil
+        }
+    }
+
+    /// As `lenient`, for a first guess at a field's shape that the caller follows with another
+    /// (a street as an object, else as text): a field of the other shape is not a dropped one.
+    func attempt<T: Decodable>(_ type: T.Type, _ key: Key) -> T? {
         (try? decodeIfPresent(type, forKey: key)) ?? nil
     }
 
@@ -45,8 +63,16 @@ extension KeyedDecodingContainer {
         // Most fields are strings: read those directly, without the nested decoder that
         // `LenientString` costs per field: decoding 5,000 people took about a third less CPU.
         // Composed (NFC), as HTML wants text: a name sent decomposed is published as people type it.
-        if let text = try? decodeIfPresent(String.self, forKey: key) { return HTML.closingDirectionalFormatting(text.composed) }
-        return lenient(LenientString.self, key)?.value
+        do {
+            guard let text = try decodeIfPresent(String.self, forKey: key) else { return nil }
+            return HTML.closingDirectionalFormatting(text.composed)
+        } catch DecodingError.typeMismatch {
+            return lenient(LenientString.self, key)?.value
+        } catch {
+            // A string that cannot be read (a raw line break, a bad escape): not a number either.
+            DroppedFields.record(error, at: codingPath + [key])
+            return nil
+        }
     }
 
     /// A field that usually holds a number (randomuser's `dob.age`) but may arrive as text, read

@@ -39,7 +39,7 @@ struct PublishFailureTests {
     @Test("a leftover beside the output that cannot be removed (an earlier site with a folder made immutable) is warned about on every build until it goes",
           .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/chattr"), "needs root and chattr"))
     func leftoversThatStayAreWarnedAbout() async throws {
-        var harness = try BuildHarness(source: .demo, users: 3)
+        let harness = try BuildHarness(source: .demo, users: 3)
         defer { harness.remove() }
         let leftover = harness.folder.url.appendingPathComponent(".\(harness.settings.output).staging-999999-01d5173e")
         let stuck = leftover.appendingPathComponent("users")

@@ -22,6 +22,46 @@ struct EndpointLoadTests {
         #expect(page.results[4].picture == nil)
     }
 
+    @Test("fields there but unreadable (a raw line break or a bad escape in a string, an e-mail sent as a list, a name as a number) are left empty and counted for the answer's warning, with the first one's JSON path; the rest of the person is kept")
+    func droppedFieldsAreCounted() async throws {
+        let fetcher = StubFetcher.always(200, try Fixture.data("Fetching/randomuser-dropped-fields.json"))
+        let (page, result) = try await fetcher.load(RandomUserAPI.people(results: 5, seed: "dropped", page: 1), from: base)
+        let people = page.results
+        try #require(people.count == 5)
+        #expect(people[1].location?.city == nil && people[1].location?.state == "Viken" && people[1].location?.street == "7 Elm")
+        #expect(people[2].location?.state == nil && people[2].location?.city == "Bergen")
+        #expect(people[3].email == nil && people[3].location?.city == "Molde")
+        #expect(people[4].name.full.isEmpty && people[4].displayName == "eve@example.com")
+        let problem = try #require(result.textProblem)
+        #expect(problem == "has 4 fields that could not be read and were left empty (the first at $.results[1].location.city: a raw control character (U+000A), which JSON writes as an escape such as \\n (line 37))", "\(problem)")
+        #expect(try Self.dropped(#"{"a": "x\qy"}"#) == #"has a field that could not be read and was left empty (the first at $.a: an escape JSON does not have (\q) (line 1))"#)
+        #expect(try Self.dropped(#"{"a": ["x"]}"#) == "has a field that could not be read and was left empty (the first at $.a: expected a string, found a list)")
+        #expect(try Self.dropped(#"{"a": {"b": 1}}"#) == "has a field that could not be read and was left empty (the first at $.a: expected a string, found an object)")
+        #expect(try Self.dropped(#"{"a": 12}"#) == nil && Self.dropped(#"{"a": null}"#) == nil && Self.dropped("{}") == nil)
+        // The shapes APIs really send are no problem: a street as text, a postcode as a number, a null e-mail.
+        #expect(people[0].location?.street == "12 Main" && people[0].location?.postcode == "12345" && people[0].email == nil)
+    }
+
+    /// What reading the field `a` of `json` as the people's text fields are read leaves empty.
+    private static func dropped(_ json: String) throws -> String? {
+        struct A: Decodable {
+            init(from decoder: any Decoder) throws {
+                _ = try decoder.container(keyedBy: Key.self).text(.a)
+            }
+            enum Key: String, CodingKey { case a }
+        }
+        return try DroppedFields.collecting { try JSONDecoder().decode(A.self, from: Data(json.utf8)) }.dropped.clause
+    }
+
+    @Test("the fields APIs send in more than one shape (numbers as text, nulls, missing fields, extra ones) are read without a word", arguments: [
+        "Fetching/randomuser-quirks.json", "Fetching/randomuser-number-fields.json",
+    ])
+    func quirksAreNotDroppedFields(_ fixture: String) async throws {
+        let fetcher = StubFetcher.always(200, try Fixture.data(fixture))
+        let (_, result) = try await fetcher.load(RandomUserAPI.people(results: 10, seed: "quirks", page: 1), from: base)
+        #expect(result.textProblem == nil, "\(result.textProblem ?? "")")
+    }
+
     @Test("numbers and text read alike: a street number or an age sent as a number, as text, as a fraction, as true or not at all; an age no Int holds (1e20) is none, where it trapped; so is one below 0 or above 150, which no person has")
     func numberFields() async throws {
         let fetcher = StubFetcher.always(200, try Fixture.data("Fetching/randomuser-number-fields.json"))

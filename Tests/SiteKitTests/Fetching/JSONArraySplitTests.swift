@@ -78,6 +78,25 @@ struct JSONArraySplitTests {
         #expect(whole.firstProblem?.hasPrefix("at $.results[1200]") == true)
     }
 
+    @Test("a page with a field that cannot be read is decoded whole, so that the warning names the field by its place in the page")
+    func unreadableFieldFallsBack() async throws {
+        let body = Data(RandomUserEndpoint.resource(parameters: ["results": "1500", "seed": "split", "page": "1"],
+                                                    origin: "http://127.0.0.1:9").body)
+        var document = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+        var people = try #require(document["results"] as? [[String: Any]])
+        var location = try #require(people[1200]["location"] as? [String: Any])
+        location["city"] = ["not", "a", "city"]
+        people[1200]["location"] = location
+        document["results"] = people
+        let damaged = try JSONSerialization.data(withJSONObject: document)
+        #expect(RandomUserPage.decoded(from: damaged, pieces: 2) == nil)
+        let (page, result) = try await StubFetcher.always(200, damaged)
+            .load(RandomUserAPI.people(results: 1500, seed: "split", page: 1), from: URL(string: "https://randomuser.example/api/")!)
+        #expect(page.results.count == 1500 && page.results[1200].location?.city == nil)
+        #expect(result.textProblem?.hasPrefix("has a field that could not be read and was left empty (the first at $.results[1200].location.city: ") == true,
+                "\(result.textProblem ?? "")")
+    }
+
     @Test("a small page is decoded by one decoder: cutting it costs more than it saves")
     func smallPageLeftWhole() {
         let body = Data(RandomUserEndpoint.resource(parameters: ["results": "20", "seed": "split", "page": "1"],

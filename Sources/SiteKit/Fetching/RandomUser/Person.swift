@@ -49,7 +49,7 @@ public struct Person: Sendable, Hashable, Decodable {
 
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            if let street = c.lenient(Street.self, .street) {
+            if let street = c.attempt(Street.self, .street) {
                 self.street = [street.number, street.name].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
             } else {
                 street = c.text(.street)

@@ -29,9 +29,9 @@ public struct RandomUserPage: Sendable, Decodable {
 
 extension RandomUserPage: ParallelJSONDecodable {
     /// A page of a megabyte or more (about 1,000 people) is read on every core: its `results`
-    /// cut in one piece per core (`JSONArraySplit`). Nil when the page cannot be cut or one of
-    /// its people cannot be read: the whole page is then decoded at once, so that what is skipped
-    /// and the JSON path of the first problem are those of the page.
+    /// cut in one piece per core (`JSONArraySplit`). Nil when the page cannot be cut, or one of
+    /// its people or of their fields cannot be read: the whole page is then decoded at once, so
+    /// that what is skipped or left empty, and the JSON path of the first, are those of the page.
     static func decodedInParallel(from body: Data) -> RandomUserPage? {
         decoded(from: body, pieces: ProcessInfo.processInfo.activeProcessorCount)
     }
@@ -40,13 +40,14 @@ extension RandomUserPage: ParallelJSONDecodable {
     static func decoded(from body: Data, pieces: Int) -> RandomUserPage? {
         guard body.count >= 1 << 20,
               let split = JSONArraySplit.cut(body, field: CodingKeys.results.stringValue, into: pieces),
-              var page = try? JSONDecoder().decode(RandomUserPage.self, from: split.envelope),
-              page.results.isEmpty, page.skipped == 0,
+              let envelope = try? DroppedFields.collecting({ try JSONDecoder().decode(RandomUserPage.self, from: split.envelope) }),
+              envelope.dropped.count == 0, envelope.value.results.isEmpty, envelope.value.skipped == 0,
               let lists = try? ParallelMap.map(split.pieces.count, { piece in
-                  try JSONDecoder().decode(LenientList<Person>.self, from: split.pieces[piece])
+                  try DroppedFields.collecting { try JSONDecoder().decode(LenientList<Person>.self, from: split.pieces[piece]) }
               }),
-              lists.allSatisfy({ $0.skipped == 0 }) else { return nil }
-        page.results = lists.flatMap(\.elements)
+              lists.allSatisfy({ $0.value.skipped == 0 && $0.dropped.count == 0 }) else { return nil }
+        var page = envelope.value
+        page.results = lists.flatMap(\.value.elements)
         return page
     }
 }

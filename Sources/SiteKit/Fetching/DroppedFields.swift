@@ -1,0 +1,82 @@
+import Foundation
+import Synchronization
+
+/// Fields of an answer that were there but could not be read, and were left empty: a string with
+/// a raw line break or a bad escape, an e-mail address sent as a list, a name sent as a number.
+/// Odd fields never fail a build (see `KeyedDecodingContainer.lenient`), but they are not dropped
+/// in silence either: the answer's warning says how many there were and where the first was.
+///
+/// The decoding of one answer collects them (`collecting`); the lenient readers record into
+/// whatever collection is under way on their task or thread, and into none outside one.
+final class DroppedFields: Sendable {
+    @TaskLocal static var current: DroppedFields?
+
+    private let state = Mutex<(count: Int, first: String?)>((0, nil))
+
+    /// Records `error`, met reading the field at `path`, in the collection under way.
+    static func record(_ error: any Error, at path: [any CodingKey]) {
+        current?.add(error, at: path)
+    }
+
+    /// `body` run with a new collection under way, and what it collected.
+    static func collecting<T>(_ body: () throws -> T) rethrows -> (value: T, dropped: DroppedFields) {
+        let dropped = DroppedFields()
+        let value = try $current.withValue(dropped) { try body() }
+        return (value, dropped)
+    }
+
+    private func add(_ error: any Error, at path: [any CodingKey]) {
+        let first: String
+        if let error = error as? DecodingError {
+            let (where_, detail) = JSONPath.describe(error)
+            if case .dataCorrupted(let context) = error {
+                // The field's own text, not the whole body: the rest of it was read.
+                let underlying = (context.underlyingError as NSError?)?.localizedDescription
+                first = "at \(where_): its text is not valid JSON\(underlying.map { " (\($0))" } ?? "")"
+            } else {
+                first = "at \(where_): \(detail)"
+            }
+        } else {
+            // Foundation's JSON scanner throws its own errors for a string it cannot read.
+            first = "at \(JSONPath.path(path)): \(Self.describe(error))"
+        }
+        state.withLock { state in
+            state.count += 1
+            if state.first == nil { state.first = first }
+        }
+    }
+
+    /// A string's fault as Foundation's scanner names it (`unescapedControlCharacterInString(ascii:
+    /// 10, location: …(line: 37, column: 0, …))`), in words: "a raw control character (U+000A),
+    /// which JSON writes as an escape (line 37)". Anything else is "its text is not valid JSON".
+    static func describe(_ error: any Error) -> String {
+        if case .dataCorrupted(let context)? = error as? DecodingError, let underlying = context.underlyingError {
+            return describe(underlying)
+        }
+        let text = String(describing: error)
+        let ascii = text.firstMatch(of: /ascii: (\d+)/).flatMap { UInt8($0.1) }
+        let line = text.firstMatch(of: /line: (\d+)/).map { " (line \($0.1))" } ?? ""
+        let what: String
+        if text.hasPrefix("unescapedControlCharacterInString"), let ascii {
+            what = "a raw control character (U+\(String(format: "%04X", ascii))), which JSON writes as an escape such as \\n"
+        } else if text.hasPrefix("unexpectedEscapedCharacter"), let ascii, (0x20..<0x7F).contains(ascii) {
+            what = "an escape JSON does not have (\\\(Character(Unicode.Scalar(ascii))))"
+        } else if text.hasPrefix("invalidHexDigitSequence") {
+            what = "a \\u escape whose four digits are not hexadecimal"
+        } else {
+            what = "its text is not valid JSON"
+        }
+        return what + line
+    }
+
+    var count: Int { state.withLock { $0.count } }
+
+    /// "has 2 fields that could not be read and were left empty (the first at
+    /// $.results[3].location.city: …)", for the answer's warning; nil when there were none.
+    var clause: String? {
+        let (count, first) = state.withLock { $0 }
+        guard count > 0 else { return nil }
+        let fields = count == 1 ? "a field that could not be read and was" : "\(count) fields that could not be read and were"
+        return "has \(fields) left empty" + (first.map { " (the first \($0))" } ?? "")
+    }
+}
