@@ -85,12 +85,21 @@ private struct UnusableCachedCopy: Error {}
 enum JSONBody {
     static func problem(_ error: any Error, response: HTTPResponse) -> FetchError.Kind {
         if let received = notJSON(response) { return .unexpectedBody(received: received, expected: "JSON") }
-        guard let error = error as? DecodingError else {
-            return .unexpectedBody(received: "a body that is not valid JSON", expected: "JSON")
+        let decoding = error as? DecodingError
+        var unreadable = decoding == nil
+        if case .dataCorrupted(let context)? = decoding, context.codingPath.isEmpty { unreadable = true }
+        if unreadable {
+            // Where it breaks: one broken entry among thousands is found by it.
+            let (body, _) = JSONTextRepair.repaired(response.body, contentType: response.headers["Content-Type"])
+            let fault = JSONSyntaxFault.find(in: body)
+            if let fault, fault.tooDeep {
+                let place = fault.line.map { line in " at line \(line), column \(fault.column ?? 1)" } ?? ""
+                return .refusedBody("sent JSON nested deeper than this tool reads (more than 512 lists or objects inside one another\(place))")
+            }
+            return .unexpectedBody(received: "a body that is not valid JSON\(typeClause(response))"
+                                       + (fault.map { " (\($0.clause))" } ?? ""), expected: "JSON")
         }
-        if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
-            return .unexpectedBody(received: "a body that is not valid JSON\(typeClause(response))", expected: "JSON")
-        }
+        guard let error = decoding else { return .unexpectedBody(received: "a body that is not valid JSON", expected: "JSON") }
         let (path, detail) = JSONPath.describe(error)
         // randomuser answers some failures 200 with {"error": "Uh oh, …"} and no results: a field
         // missing at the top, where the server's own words say more than the path.

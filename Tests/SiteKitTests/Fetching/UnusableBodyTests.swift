@@ -88,7 +88,52 @@ import Testing
             }
             let message = error?.description ?? ""
             #expect(message.contains("not valid JSON (application/json)") && !message.contains("couldn’t") && !message.contains("couldn't"), "\(message)")
+            #expect(message.contains("(the body ends before the JSON does)"), "\(message)")
             #expect(harness.entryFiles().isEmpty)
         }
+    }
+
+    @Test("malformed JSON is located: the line, the column and the text around the fault, so that one broken entry among thousands can be found")
+    func malformedJSONIsLocated() async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        let posts = (1...200).map { #"  {"userId": 1, "id": \#($0), "title": "post \#($0)", "body": "text"}"# }
+        var lines = posts
+        lines[149] = #"  {"userId": 1, "id": 150, "title" "no colon", "body": "text"}"#
+        let body = "[\n" + lines.joined(separator: ",\n") + "\n]\n"
+        try await TestOrigin.run({ _ in .text(body, headers: ["Content-Type": "application/json"]) }) { origin in
+            let error = await #expect(throws: FetchError.self) {
+                _ = try await harness.client().load(JSONPlaceholderAPI.posts, from: origin.url("/"))
+            }
+            let message = error?.description ?? ""
+            #expect(message.contains("a body that is not valid JSON (application/json) (invalid value at line 151, column "), "\(message)")
+            #expect(message.contains(#"near `"#) && message.contains(#""title" "no colon""#), "\(message)")
+        }
+    }
+
+    @Test("JSON nested deeper than this tool reads is said to be so, not called invalid or a server down for maintenance")
+    func tooDeepIsSaidSo() async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        let body = #"[{"userId": 1, "id": 1, "title": "deep", "body": "text", "extra": "# + String(repeating: "[", count: 600)
+            + String(repeating: "]", count: 600) + "}]"
+        try await TestOrigin.run({ _ in .text(body, headers: ["Content-Type": "application/json"]) }) { origin in
+            let error = await #expect(throws: FetchError.self) {
+                _ = try await harness.client().load(JSONPlaceholderAPI.posts, from: origin.url("/"))
+            }
+            let message = error?.description ?? ""
+            #expect(message.contains("sent JSON nested deeper than this tool reads (more than 512 lists or objects inside one another at line 1, column "), "\(message)")
+            #expect(!message.contains("maintenance") && !message.contains("not valid JSON"), "\(message)")
+        }
+    }
+
+    @Test("a fault is found by line and column, and shown with the text around it on one line",
+          arguments: [
+            (#"{"a": 1} garbage"#, JSONSyntaxFault(what: "invalid value", offset: 9, line: 1, column: 10, near: #"{"a": 1} garbage"#, tooDeep: false)),
+            ("{\n \"a\": \"x\ty\"\n}", JSONSyntaxFault(what: "unescaped control character", offset: 10, line: 2, column: 9, near: #"{  "a": "x y" }"#, tooDeep: false)),
+          ])
+    func faultsAreLocated(_ text: String, _ expected: JSONSyntaxFault) {
+        #expect(JSONSyntaxFault.find(in: Data(text.utf8)) == expected)
+        #expect(JSONSyntaxFault.find(in: Data(#"{"a": [1, 2]}"#.utf8)) == nil)
     }
 }
