@@ -55,7 +55,8 @@ final class DroppedFields: Sendable {
         }
         let text = String(describing: error)
         let ascii = text.firstMatch(of: /ascii: (\d+)/).flatMap { UInt8($0.1) }
-        let line = text.firstMatch(of: /line: (\d+)/).map { " (line \($0.1))" } ?? ""
+        // The line only where there are lines: compact JSON, as APIs send it, is all line 1.
+        let line = text.firstMatch(of: /line: (\d+)/).flatMap { Int($0.1) }.map { $0 > 1 ? " (line \($0))" : "" } ?? ""
         let what: String
         if text.hasPrefix("unescapedControlCharacterInString"), let ascii {
             what = "a raw control character (U+\(String(format: "%04X", ascii))), which JSON writes as an escape such as \\n"
