@@ -35,31 +35,68 @@ struct SiteDataFetcher: Sendable {
     /// How many randomuser pages are fetched at the same time.
     static let pagesAtOnce = 3
 
+    /// How long the other requests may take to fail after one host could not be reached.
+    static let unreachableGrace = Duration.milliseconds(500)
+
     func fetch() async throws -> SiteData {
         var pages = RandomUserAPI.pages(for: users).makeIterator()
-        let parts = try await withThrowingTaskGroup(of: Received.self, returning: [Received].self) { group in
+        let parts = try await withThrowingTaskGroup(of: Received?.self, returning: [Received].self) { group in
+            var running = 0
+            func add(_ work: @escaping @Sendable () async throws -> Received) {
+                running += 1
+                group.addTask { try await work() }
+            }
             // At most `pagesAtOnce` people pages in flight: each is megabytes of JSON, held while
             // it arrives, is stored and is decoded, and 50,000 people are ten such pages.
             func addNextPage() {
                 guard let (page, size) = pages.next() else { return }
-                group.addTask {
+                add {
                     let endpoint = RandomUserAPI.people(results: size, seed: seed, page: page, nationalities: nationalities)
                     return try await receive(endpoint, from: randomUserURL) { .people(page: page, $0, endpoint.request(baseURL: randomUserURL).url) }
                 }
             }
             for _ in 0..<Self.pagesAtOnce { addNextPage() }
-            group.addTask { try await receive(JSONPlaceholderAPI.posts, from: jsonPlaceholderURL) { .posts($0) } }
-            group.addTask { try await receive(JSONPlaceholderAPI.authors, from: jsonPlaceholderURL) { .authors($0) } }
-            group.addTask { try await receive(JSONPlaceholderAPI.comments, from: jsonPlaceholderURL) { .comments($0) } }
+            add { try await receive(JSONPlaceholderAPI.posts, from: jsonPlaceholderURL) { .posts($0) } }
+            add { try await receive(JSONPlaceholderAPI.authors, from: jsonPlaceholderURL) { .authors($0) } }
+            add { try await receive(JSONPlaceholderAPI.comments, from: jsonPlaceholderURL) { .comments($0) } }
             var parts: [Received] = []
-            for try await part in group {
-                if case .people = part.part {
-                    // The page's JSON, decoded, is garbage now; freed on another thread than the
-                    // next page's, glibc would keep it resident in that thread's arena (`FreedMemory`).
-                    FreedMemory.release()
-                    addNextPage()
+            var unreachable: [FetchError] = []
+            while running > 0, let result = await group.nextResult() {
+                switch result {
+                case .success(nil):
+                    // The moment given to the other requests is over.
+                    group.cancelAll()
+                    running = 0
+                case .success(let part?):
+                    running -= 1
+                    if case .people = part.part {
+                        // The page's JSON, decoded, is garbage now; freed on another thread than the
+                        // next page's, glibc would keep it resident in that thread's arena (`FreedMemory`).
+                        FreedMemory.release()
+                        if unreachable.isEmpty { addNextPage() }
+                    }
+                    parts.append(part)
+                case .failure(let error):
+                    running -= 1
+                    guard let failure = error as? FetchError, failure.isUnreachable else { throw error }
+                    if unreachable.isEmpty {
+                        // With no network every host fails at once, and which fails first is a race:
+                        // the others get a moment to fail too, so that the same host is named each time.
+                        group.addTask {
+                            try? await Task.sleep(for: Self.unreachableGrace)
+                            return nil
+                        }
+                    }
+                    unreachable.append(failure)
                 }
-                parts.append(part)
+            }
+            group.cancelAll()
+            // The people's API before the posts', then by URL: one order whatever came first.
+            func order(_ failure: FetchError) -> (Int, String) {
+                (failure.url.host == randomUserURL.host && failure.url.port == randomUserURL.port ? 0 : 1, failure.url.absoluteString)
+            }
+            if let first = unreachable.min(by: { order($0) < order($1) }) {
+                throw first
             }
             return parts
         }

@@ -487,6 +487,39 @@ struct SourceChoiceTests {
         return harness
     }
 
+    @Test("with both APIs unreachable, every build names the people's API: which failed first was a race, and the warning and the summary named one host or the other at random")
+    func unreachableHostIsNamedTheSameEachTime() async throws {
+        let people = ClosedPort(), posts = ClosedPort()
+        defer { withExtendedLifetime((people, posts)) {} }
+        for _ in 0..<2 {
+            var harness = try BuildHarness(source: .auto, users: 6)
+            harness.settings.randomUserURL = URL(string: "http://127.0.0.1:\(people.port)/api/")!
+            harness.settings.jsonPlaceholderURL = URL(string: "http://127.0.0.1:\(posts.port)")!
+            defer { harness.remove() }
+            let summary = try await harness.build()
+            #expect(summary.source.summary == "demo (embedded API; 127.0.0.1:\(people.port) unreachable)", "\(harness.text)")
+            #expect(!harness.text.contains("127.0.0.1:\(posts.port) could not be reached"), "\(harness.text)")
+        }
+    }
+
+    /// Every request fails as an unreachable host does, those to `slow` a moment later.
+    private struct Unreachable: HTTPFetching {
+        var slow: URL
+        func fetch(_ request: HTTPRequest, limits: TransferLimits) async throws -> FetchResult {
+            if request.url.port == slow.port { try await Task.sleep(for: .milliseconds(150)) }
+            throw FetchError(.transport(detail: "Could not connect to server", unreachable: true), url: request.url)
+        }
+    }
+
+    @Test("the people's API is named when it fails a moment after the posts' API, as when both names fail to resolve at their own pace")
+    func thePeoplesAPIIsNamedFirst() async throws {
+        let people = URL(string: "http://127.0.0.1:1001/api/")!, posts = URL(string: "http://127.0.0.1:1002")!
+        let fetcher = SiteDataFetcher(client: Unreachable(slow: people), randomUserURL: people, jsonPlaceholderURL: posts,
+                                      users: 5, seed: "s", nationalities: [])
+        let error = await #expect(throws: FetchError.self) { _ = try await fetcher.fetch() }
+        #expect(error?.url.port == 1001, "\(error?.url.absoluteString ?? "")")
+    }
+
     @Test("auto: a refused connection and an empty cache give a demo build that says so, quickly")
     func autoFallsBackWhenRefused() async throws {
         let closed = ClosedPort()
