@@ -78,7 +78,12 @@ struct SiteDataFetcher: Sendable {
                     parts.append(part)
                 case .failure(let error):
                     running -= 1
-                    guard let failure = error as? FetchError, failure.isUnreachable else { throw error }
+                    guard let failure = error as? FetchError, failure.isUnreachable else {
+                        // After a host could not be reached, that is the news (and the reason to
+                        // fall back on demo data), whatever else goes wrong meanwhile.
+                        if unreachable.isEmpty { throw error }
+                        continue
+                    }
                     if unreachable.isEmpty {
                         // With no network every host fails at once, and which fails first is a race:
                         // the others get a moment to fail too, so that the same host is named each time.

@@ -502,10 +502,16 @@ struct SourceChoiceTests {
         }
     }
 
-    /// Every request fails as an unreachable host does, those to `slow` a moment later.
+    /// Every request fails as an unreachable host does, those to `slow` a moment later; those to
+    /// `broken` answer 500 after that moment.
     private struct Unreachable: HTTPFetching {
         var slow: URL
+        var broken: URL?
         func fetch(_ request: HTTPRequest, limits: TransferLimits) async throws -> FetchResult {
+            if request.url.port == broken?.port {
+                try await Task.sleep(for: .milliseconds(50))
+                throw FetchError(.httpStatus(500, serverMessage: nil), url: request.url)
+            }
             if request.url.port == slow.port { try await Task.sleep(for: .milliseconds(150)) }
             throw FetchError(.transport(detail: "Could not connect to server", unreachable: true), url: request.url)
         }
@@ -518,6 +524,13 @@ struct SourceChoiceTests {
                                       users: 5, seed: "s", nationalities: [])
         let error = await #expect(throws: FetchError.self) { _ = try await fetcher.fetch() }
         #expect(error?.url.port == 1001, "\(error?.url.absoluteString ?? "")")
+
+        // A host that answers 500 while the other is unreachable: the unreachable one is the news,
+        // which a build falls back on demo data for, as when it was the only failure.
+        let mixed = SiteDataFetcher(client: Unreachable(slow: posts, broken: posts), randomUserURL: people, jsonPlaceholderURL: posts,
+                                    users: 5, seed: "s", nationalities: [])
+        let first = await #expect(throws: FetchError.self) { _ = try await mixed.fetch() }
+        #expect(first?.isUnreachable == true && first?.url.port == 1001, "\(first?.description ?? "")")
     }
 
     @Test("auto: a refused connection and an empty cache give a demo build that says so, quickly")
