@@ -18,6 +18,16 @@ final class DroppedFields: Sendable {
         current?.add(error, at: path)
     }
 
+    /// Records a field at `path` that was read but holds no usable value, and why (`detail`).
+    static func record(_ detail: String, at path: [any CodingKey]) {
+        current?.add(Unusable(detail: detail), at: path)
+    }
+
+    /// A value read as sent that means nothing (an age of 200), with why.
+    private struct Unusable: Error {
+        var detail: String
+    }
+
     /// `body` run with a new collection under way, and what it collected.
     static func collecting<T>(_ body: () throws -> T) rethrows -> (value: T, dropped: DroppedFields) {
         let dropped = DroppedFields()
@@ -36,6 +46,8 @@ final class DroppedFields: Sendable {
             } else {
                 first = "at \(where_): \(detail)"
             }
+        } else if let error = error as? Unusable {
+            first = "at \(JSONPath.path(path)): \(error.detail)"
         } else {
             // Foundation's JSON scanner throws its own errors for a string it cannot read.
             first = "at \(JSONPath.path(path)): \(Self.describe(error))"
@@ -48,15 +60,18 @@ final class DroppedFields: Sendable {
 
     /// A string's fault as Foundation's scanner names it (`unescapedControlCharacterInString(ascii:
     /// 10, location: …(line: 37, column: 0, …))`), in words: "a raw control character (U+000A),
-    /// which JSON writes as an escape (line 37)". Anything else is "its text is not valid JSON".
+    /// which JSON writes as an escape (line 36)", on the line the string's line feed breaks. Anything else is "its text is not valid JSON".
     static func describe(_ error: any Error) -> String {
         if case .dataCorrupted(let context)? = error as? DecodingError, let underlying = context.underlyingError {
             return describe(underlying)
         }
         let text = String(describing: error)
         let ascii = text.firstMatch(of: /ascii: (\d+)/).flatMap { UInt8($0.1) }
-        // The line only where there are lines: compact JSON, as APIs send it, is all line 1.
-        let line = text.firstMatch(of: /line: (\d+)/).flatMap { Int($0.1) }.map { $0 > 1 ? " (line \($0))" : "" } ?? ""
+        // The line only where there are lines: compact JSON, as APIs send it, is all line 1. A raw
+        // line feed is placed on the line it starts.
+        let lineFeed = text.hasPrefix("unescapedControlCharacterInString") && ascii == 0x0A
+        let line = text.firstMatch(of: /line: (\d+)/).flatMap { Int($0.1) }
+            .map { $0 - (lineFeed ? 1 : 0) }.map { $0 > 1 ? " (line \($0))" : "" } ?? ""
         let what: String
         if text.hasPrefix("unescapedControlCharacterInString"), let ascii {
             what = "a raw control character (U+\(String(format: "%04X", ascii))), which JSON writes as an escape such as \\n"

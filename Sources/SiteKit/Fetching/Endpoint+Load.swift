@@ -185,6 +185,15 @@ enum JSONPath {
         }
     }
 
+    /// A position in a JSON array, for paths.
+    struct Index: CodingKey {
+        var intValue: Int?
+        var stringValue: String { "Index \(intValue ?? 0)" }
+        init(_ index: Int) { intValue = index }
+        init?(intValue: Int) { self.intValue = intValue }
+        init?(stringValue: String) { nil }
+    }
+
     static func path(_ keys: [any CodingKey]) -> String {
         keys.reduce("$") { partial, key in
             if let index = key.intValue { return partial + "[\(index)]" }

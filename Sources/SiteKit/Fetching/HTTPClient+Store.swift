@@ -88,7 +88,7 @@ extension HTTPClient {
         case .warn:
             reporter.warning(line)
         case .warnForTheLastTime:
-            reporter.warning(line + ". Further responses from \(host) served from the cache this way are not listed one by one (--verbose lists them)")
+            reporter.warning(line + ". Any further responses from \(host) served from the cache this way are not listed one by one (--verbose lists them)")
         case .detail:
             reporter.detail(line)
         }

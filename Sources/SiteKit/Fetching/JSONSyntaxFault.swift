@@ -45,8 +45,12 @@ struct JSONSyntaxFault: Sendable, Equatable {
             let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? body.startIndex
             fault.line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
             fault.column = offset - (lineStart - body.startIndex) + 1
-            let window = body[body.startIndex + max(0, offset - 20)..<body.startIndex + min(body.count, offset + 20)]
-            let text = String(decoding: window, as: UTF8.self)
+            // On character boundaries: a UTF-8 continuation byte (10xxxxxx) does not start one.
+            var start = body.startIndex + max(0, offset - 20), end = body.startIndex + min(body.count, offset + 20)
+            while start > body.startIndex, start < body.endIndex, body[start] & 0xC0 == 0x80 { start -= 1 }
+            while end < body.endIndex, body[end] & 0xC0 == 0x80 { end += 1 }
+            let text = String(decoding: body[start..<end], as: UTF8.self)
+                .filter { $0 != "\u{FEFF}" }  // byte order marks, invisible
                 .map { $0.isNewline || ($0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } ?? false) ? " " : String($0) }.joined()
             fault.near = text.trimmingCharacters(in: .whitespaces)
         }

@@ -54,7 +54,12 @@ extension SiteRenderer {
             .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", "))
         add("Country", location?.country)
         add("Nationality", person.nat?.uppercased())
-        add("Age", person.dob?.age.map { "\($0)" + (day(person.dob?.date).map { " (born \($0))" } ?? "") })
+        if let age = person.dob?.age {
+            add("Age", "\(age)" + (day(person.dob?.date).map { " (born \($0))" } ?? ""))
+        } else {
+            // An age that could not be read (or none sent) hides no birth date that could.
+            add("Born", day(person.dob?.date))
+        }
         add("Registered", day(person.registered?.date).map { $0 + (person.registered?.age.map { ", " + yearsAgo($0) } ?? "") })
         add("Username", person.username)
         return facts

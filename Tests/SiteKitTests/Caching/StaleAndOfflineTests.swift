@@ -52,7 +52,7 @@ import Testing
             // The host named with its port: two servers on one address are two hosts.
             let host = origin.url("/").shownHost
             #expect(host.hasPrefix("127.0.0.1:"))
-            #expect(warnings.last?.contains("Further responses from \(host) served from the cache this way are not listed one by one") == true, "\(warnings)")
+            #expect(warnings.last?.contains("Any further responses from \(host) served from the cache this way are not listed one by one") == true, "\(warnings)")
         }
     }
 

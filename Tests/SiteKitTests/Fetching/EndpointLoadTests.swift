@@ -33,7 +33,7 @@ struct EndpointLoadTests {
         #expect(people[3].email == nil && people[3].location?.city == "Molde")
         #expect(people[4].name.full.isEmpty && people[4].displayName == "eve@example.com")
         let problem = try #require(result.textProblem)
-        #expect(problem == "has 4 fields that could not be read and were left empty (the first at $.results[1].location.city: a raw control character (U+000A), which JSON writes as an escape such as \\n (line 37))", "\(problem)")
+        #expect(problem == "has 4 fields that could not be read and were left empty (the first at $.results[1].location.city: a raw control character (U+000A), which JSON writes as an escape such as \\n (line 36))", "\(problem)")
         #expect(try Self.dropped(#"{"a": "x\qy"}"#) == #"has a field that could not be read and was left empty (the first at $.a: an escape JSON does not have (\q))"#)
         #expect(try Self.dropped(#"{"a": ["x"]}"#) == "has a field that could not be read and was left empty (the first at $.a: expected a string, found a list)")
         #expect(try Self.dropped(#"{"a": {"b": 1}}"#) == "has a field that could not be read and was left empty (the first at $.a: expected a string, found an object)")
@@ -54,13 +54,37 @@ struct EndpointLoadTests {
         return try DroppedFields.collecting { try JSONDecoder().decode(A.self, from: Data(json.utf8)) }.dropped.clause
     }
 
-    @Test("the fields APIs send in more than one shape (numbers as text, nulls, missing fields, extra ones) are read without a word", arguments: [
-        "Fetching/randomuser-quirks.json", "Fetching/randomuser-number-fields.json",
-    ])
-    func quirksAreNotDroppedFields(_ fixture: String) async throws {
-        let fetcher = StubFetcher.always(200, try Fixture.data(fixture))
+    @Test("a person with a key that cannot be read (a bad escape in it) is skipped with its path and why, where the warning gave neither")
+    func unreadableKeySkipsWithAReason() async throws {
+        let json = #"{"results": [{"name": {"first": "Ann", "last": "Lee"}}, {"name": {"first": "Bo", "last": "Berg"}, "ex\qtra": 1}]}"#
+        let (page, _) = try await StubFetcher.always(200, Data(json.utf8)).load(RandomUserAPI.people(results: 2, seed: "k", page: 1), from: base)
+        #expect(page.results.map(\.name.first) == ["Ann"] && page.skipped == 1)
+        #expect(page.firstProblem == #"at $.results[1]: an escape JSON does not have (\q)"#, "\(page.firstProblem ?? "")")
+    }
+
+    @Test("a post whose id is a word is skipped, and the warning says what came where a number belongs")
+    func wordForAnID() async throws {
+        let json = #"[{"userId": 1, "id": "six", "title": "t", "body": "b"}, {"userId": 1, "id": 7, "title": "t", "body": "b"}]"#
+        let (posts, _) = try await StubFetcher.always(200, Data(json.utf8)).load(JSONPlaceholderAPI.posts, from: base)
+        #expect(posts.elements.map(\.id) == [7] && posts.skipped == 1)
+        #expect(posts.firstProblem == #"at $[0].id: expected a number, found the text "six""#, "\(posts.firstProblem ?? "")")
+    }
+
+    @Test("the fields APIs send in more than one shape (numbers as text, nulls, missing fields, extra ones) are read without a word")
+    func quirksAreNotDroppedFields() async throws {
+        let fetcher = StubFetcher.always(200, try Fixture.data("Fetching/randomuser-quirks.json"))
         let (_, result) = try await fetcher.load(RandomUserAPI.people(results: 10, seed: "quirks", page: 1), from: base)
         #expect(result.textProblem == nil, "\(result.textProblem ?? "")")
+    }
+
+    @Test("ages no person has (1e20, below 0, above 150, text that is no number) are left out and counted; street numbers of any shape are not")
+    func implausibleAgesAreCounted() async throws {
+        let fetcher = StubFetcher.always(200, try Fixture.data("Fetching/randomuser-number-fields.json"))
+        let (_, result) = try await fetcher.load(RandomUserAPI.people(results: 10, seed: "numbers", page: 1), from: base)
+        // People 5, 6, 7 and 9 each have two (1e20, -1e300, 2^63, "1e19", -3, 151, -0.5, 150.5);
+        // a null age (person 3), none at all (4) and the edges 0 and 150 (8) are no problem.
+        #expect(result.textProblem == "has 8 fields that could not be read and were left empty (the first at $.results[5].dob.age: expected an age from 0 to 150, found 1e+20)",
+                "\(result.textProblem ?? "")")
     }
 
     @Test("numbers and text read alike: a street number or an age sent as a number, as text, as a fraction, as true or not at all; an age no Int holds (1e20) is none, where it trapped; so is one below 0 or above 150, which no person has")

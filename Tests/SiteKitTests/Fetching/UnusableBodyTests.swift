@@ -133,6 +133,11 @@ import Testing
             ("{\n \"a\": \"x\ty\"\n}", JSONSyntaxFault(what: "unescaped control character", offset: 10, line: 2, column: 9, near: #"{  "a": "x y" }"#, tooDeep: false)),
           ])
     func faultsAreLocated(_ text: String, _ expected: JSONSyntaxFault) {
+        // The text around a fault starts and ends on whole characters, and shows no byte order mark.
+        // (20 bytes before the fault falls inside a three-byte character.)
+        let wide = "\u{FEFF}{\"a\": \"" + String(repeating: "字", count: 30) + "x\" \"b\": 1}"
+        let near = JSONSyntaxFault.find(in: Data(wide.utf8))?.near ?? ""
+        #expect(!near.isEmpty && !near.contains("\u{FFFD}") && !near.contains("\u{FEFF}") && near.hasSuffix(#"字x" "b": 1}"#), "\(near)")
         #expect(JSONSyntaxFault.find(in: Data(text.utf8)) == expected)
         #expect(JSONSyntaxFault.find(in: Data(#"{"a": [1, 2]}"#.utf8)) == nil)
     }

@@ -120,7 +120,9 @@ struct LenientInt: Decodable, Sendable {
     init(from decoder: any Decoder) throws {
         let text = try LenientString(from: decoder).value
         guard let value = Int(text) ?? Double(text).flatMap({ Int(exactly: $0) }) else {
-            throw DecodingError.typeMismatch(Int.self, .init(codingPath: decoder.codingPath, debugDescription: "expected an integer, found \"\(text.clipped(to: 40))\""))
+            // Worded as Foundation words it, so that the warning says "expected a number, found …".
+            throw DecodingError.typeMismatch(Int.self, .init(codingPath: decoder.codingPath,
+                                                             debugDescription: "Expected to decode Int but found the text \"\(text.clipped(to: 40))\" instead."))
         }
         self.value = value
     }

@@ -92,7 +92,10 @@ public struct Person: Sendable, Hashable, Decodable {
             // Checked before a fraction is cut: -0.5 is no age 0, nor 150.5 an age 150.
             age = c.numberText(.age).flatMap { text in
                 let number = Double(text)
-                guard let number, Self.plausibleAges.contains(number) else { return nil }
+                guard let number, Self.plausibleAges.contains(number) else {
+                    DroppedFields.record("expected an age from 0 to 150, found \(text.clipped(to: 40))", at: c.codingPath + [CodingKeys.age])
+                    return nil
+                }
                 return Int(text) ?? Int(number)
             }
         }

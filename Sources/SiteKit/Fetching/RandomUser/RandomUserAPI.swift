@@ -66,13 +66,19 @@ struct LenientList<Element: Decodable & Sendable>: Decodable, Sendable {
         var skipped = 0
         var firstProblem: String?
         while !container.isAtEnd {
+            let index = container.currentIndex
             do {
                 elements.append(try container.decode(Element.self))
             } catch {
                 skipped += 1
-                if firstProblem == nil, let error = error as? DecodingError {
-                    let (path, detail) = JSONPath.describe(error)
-                    firstProblem = "at \(path): \(detail)"
+                if firstProblem == nil {
+                    if let error = error as? DecodingError {
+                        let (path, detail) = JSONPath.describe(error)
+                        firstProblem = "at \(path): \(detail)"
+                    } else {
+                        // Foundation's scanner met text it cannot read (a key with a bad escape).
+                        firstProblem = "at \(JSONPath.path(container.codingPath + [JSONPath.Index(index)])): \(DroppedFields.describe(error))"
+                    }
                 }
                 _ = try? container.decode(Skip.self)
             }
