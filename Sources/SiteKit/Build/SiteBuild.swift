@@ -66,6 +66,11 @@ public struct SiteBuild: Sendable {
         let prefill = SubfolderPrefill()
         if let store { prefill.start(store.folder) }
         let output = try await step("Prepare the output") { try StagedOutput(destination: destination, store: store) }
+        if let created = output.createdParent {
+            let parent = destination.deletingLastPathComponent().standardizedFileURL.path
+            let made = created == parent ? "made \(parent)" : "made \(created) and the folders in it down to \(parent)"
+            reporter.info("note: \(made) to hold the output folder; if the output folder is mistyped, remove \(created).")
+        }
         let memo = store.flatMap { RenderMemo(cacheDirectory: cacheDirectory, store: $0, templates: templates, reusing: !options.force) }
         do {
             let gatherStarted = ContinuousClock.now

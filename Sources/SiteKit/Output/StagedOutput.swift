@@ -45,6 +45,10 @@ public final class StagedOutput: Sendable {
         public var unchanged = 0
     }
 
+    /// The first folder made to hold the output, when its parent did not exist (`/srv/new` for an
+    /// output `/srv/new/site/public` where `/srv` was all there was); nil when nothing was made.
+    public let createdParent: String?
+
     /// Creates the staging folder. Leftovers of killed builds beside `destination` are removed first.
     public init(destination: URL, store: OutputStore? = nil) throws {
         let destination = destination.standardizedFileURL
@@ -53,6 +57,15 @@ public final class StagedOutput: Sendable {
         let parent = destination.deletingLastPathComponent()
         let name = destination.lastPathComponent
         let fileManager = FileManager.default
+        // The topmost of the output's missing parents, for the note that says they were made: a
+        // mistyped --output (/srv/wwww/site) creates folders outside it, and should not in silence.
+        var missing: URL?
+        var folder = parent
+        while !fileManager.fileExists(atPath: folder.path), folder.path != "/" {
+            missing = folder
+            folder = folder.deletingLastPathComponent()
+        }
+        createdParent = missing?.path
         try OutputError.wrap(path: parent.path, action: "create the folder") {
             try PlainFile.makeFolders(parent.path)
         }

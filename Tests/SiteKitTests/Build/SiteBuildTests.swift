@@ -28,6 +28,21 @@ struct SiteBuildTests {
         #expect(harness.text.contains("source: demo") == false)  // the summary is the CLI's to print
     }
 
+    @Test("an output folder whose parents do not exist gets them, and a note naming the first one made, where they were made in silence (a mistyped --output made folders outside it); a build into a parent that exists says nothing")
+    func madeParentsAreNoted() async throws {
+        var harness = try BuildHarness(users: 3)
+        defer { harness.remove() }
+        harness.settings.output = "new/deeper/public"
+        _ = try await harness.build()
+        let made = harness.folder.url.appendingPathComponent("new").standardizedFileURL.path
+        let parent = harness.folder.url.appendingPathComponent("new/deeper").standardizedFileURL.path
+        #expect(harness.text.contains("note: made \(made) and the folders in it down to \(parent) to hold the output folder; if the output folder is mistyped, remove \(made)."), "\(harness.text)")
+        #expect(try harness.site.html("index.html").contains("<html"))
+        let printedBefore = harness.text.count
+        _ = try await harness.build()
+        #expect(!harness.text.dropFirst(printedBefore).contains("to hold the output folder"), "\(harness.text)")
+    }
+
     @Test("a demo build whose cache folder is a file says so, as a live build does, and builds")
     func demoBuildWarnsOfAnUnusableCache() async throws {
         var harness = try BuildHarness(users: 5)
