@@ -87,6 +87,19 @@ final class DroppedFields: Sendable {
 
     var count: Int { state.withLock { $0.count } }
 
+    /// What was collected so far, to go back to (`rollback`) when the entry being read is
+    /// skipped whole: its fields are in that entry's warning, not counted again as left empty.
+    struct Mark: Sendable {
+        fileprivate var count: Int
+        fileprivate var first: String?
+    }
+
+    var mark: Mark { state.withLock { Mark(count: $0.count, first: $0.first) } }
+
+    func rollback(to mark: Mark) {
+        state.withLock { $0 = (mark.count, mark.first) }
+    }
+
     /// "has 2 fields that could not be read and were left empty (the first at
     /// $.results[3].location.city: …)", for the answer's warning; nil when there were none.
     var clause: String? {

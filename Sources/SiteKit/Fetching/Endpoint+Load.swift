@@ -218,6 +218,7 @@ enum JSONPath {
     private static func typeName(_ type: Any.Type) -> String {
         switch type {
         case is String.Type: "a string"
+        case is LenientString.Type: "text or a number"
         case is Int.Type, is Double.Type: "a number"
         case is Bool.Type: "true or false"
         default: "\(type)".contains("Array") ? "a list" : "an object"

@@ -23,8 +23,8 @@ public struct LenientString: Sendable, Hashable, Codable, CustomStringConvertibl
             // Worded as Foundation words it, so that the warning says what came instead.
             let found = (try? container.decode([Skipped].self)) != nil ? "an array"
                 : (try? container.decode([String: Skipped].self)) != nil ? "a dictionary" : "a number too large to read"
-            throw DecodingError.typeMismatch(String.self, .init(codingPath: decoder.codingPath,
-                                                                debugDescription: "Expected to decode String but found \(found) instead."))
+            throw DecodingError.typeMismatch(LenientString.self, .init(codingPath: decoder.codingPath,
+                                                                       debugDescription: "Expected to decode String but found \(found) instead."))
         }
     }
 

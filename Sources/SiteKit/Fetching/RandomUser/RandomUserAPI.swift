@@ -67,9 +67,11 @@ struct LenientList<Element: Decodable & Sendable>: Decodable, Sendable {
         var firstProblem: String?
         while !container.isAtEnd {
             let index = container.currentIndex
+            let dropped = DroppedFields.current, mark = dropped?.mark
             do {
                 elements.append(try container.decode(Element.self))
             } catch {
+                if let dropped, let mark { dropped.rollback(to: mark) }
                 skipped += 1
                 if firstProblem == nil {
                     if let error = error as? DecodingError {
