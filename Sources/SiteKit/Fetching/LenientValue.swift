@@ -16,7 +16,14 @@ public struct LenientString: Sendable, Hashable, Codable, CustomStringConvertibl
         } else if let integer = try? container.decode(Int.self) {
             value = String(integer)
         } else if let number = try? container.decode(Double.self) {
-            value = String(number)
+            // Digits as sent where Double would write an exponent: a postcode of 30 digits was
+            // published as 1.2345678901234568e+29. (Decimal holds 38 digits exactly.)
+            let written = String(number)
+            if written.contains("e"), let digits = try? container.decode(Decimal.self) {
+                value = "\(digits)"
+            } else {
+                value = written
+            }
         } else if let flag = try? container.decode(Bool.self) {
             value = String(flag)
         } else {
