@@ -132,8 +132,11 @@ struct DataGathering: Sendable {
         }
         let asked = settings.users
         if asked > 0, data.people.isEmpty {
+            // None sent, or some sent and none readable: the second is in the skipped warning.
+            let skipped = data.skipped.filter { $0.list == "people" }.reduce(0) { $0 + $1.count }
+            let sent = skipped == 0 ? "sent none" : "sent \(BuildSummary.count(skipped, "person", "people")) and none that could be read"
             throw BuildError(step: "Fetching data", message: "\(randomUser.shown) was asked for \(BuildSummary.count(asked, "person", "people")) "
-                + "and sent none that could be read, and a site without its people is not published over the last one. "
+                + "and \(sent), and a site without its people is not published over the last one. "
                 + "Check that the URL points at a randomuser-compatible API (its answers hold a \"results\" list).")
         }
         // Posts the API sent, none of them readable: a broken mirror or another API, whose site

@@ -124,14 +124,23 @@ struct HostileDataTests {
         #expect(harness.text.contains("warning: https://people.invalid/api/ was asked for 6 people and the site lists 4: the others were repeats or could not be read (see above)."))
     }
 
-    @Test("an API that sends no people at all fails the build, and the previous site stays")
+    @Test("an API that sends no people at all, or none that can be read, fails the build saying which, and the previous site stays")
     func noPeopleIsAnError() async throws {
         let empty = StubFetcher { request in
             let body = request.url.path.hasPrefix("/api") ? Data(#"{"results": [], "info": {"page": 1}}"#.utf8) : Data("[]".utf8)
             return HTTPResponse(url: request.url, status: 200, body: body)
         }
         let error = try await Self.failedRebuild(with: empty)
-        #expect(error?.description.contains("https://people.invalid/api/ was asked for 6 people and sent none that could be read") == true)
+        #expect(error?.description.contains("https://people.invalid/api/ was asked for 6 people and sent none, and a site without its people") == true,
+                "\(error?.description ?? "")")
+        // People sent, none of them readable: said so, with how many.
+        let unreadable = StubFetcher { request in
+            let body = request.url.path.hasPrefix("/api") ? Data(#"{"results": [1, "two", null]}"#.utf8) : Data("[]".utf8)
+            return HTTPResponse(url: request.url, status: 200, body: body)
+        }
+        let other = try await Self.failedRebuild(with: unreadable)
+        #expect(other?.description.contains("https://people.invalid/api/ was asked for 6 people and sent 3 people and none that could be read") == true,
+                "\(other?.description ?? "")")
     }
 
     @Test("posts sent but none readable fail the build, naming the URL and the first problem, and the previous site stays (it published 0 posts)")
