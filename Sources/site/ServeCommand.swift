@@ -87,10 +87,11 @@ struct ServeCommand: AsyncParsableCommand {
         // published a site, it says so and reloads by itself when one is there.
         let watching = noWatch ? "" : "; watching content/, templates/ and \(flags.configURL.lastPathComponent)"
         let alsoAt = basePath == "/" ? "" : " (and at \(basePath), base_url's path)"
-        StandardStream.error("serving \(output.path) at \(server.baseURL.absoluteString)/\(alsoAt)\(watching). Ctrl-C stops.\n")
         // Ctrl-C and SIGTERM stop everything, the first build included: a build under way is
-        // cancelled, throws its staging folder away and publishes nothing.
+        // cancelled, throws its staging folder away and publishes nothing. Caught from before the
+        // line that says Ctrl-C stops it, so that one sent at once is not lost.
         let signals = TerminationSignal.listen()
+        StandardStream.error("serving \(output.path) at \(server.baseURL.absoluteString)/\(alsoAt)\(watching). Ctrl-C stops.\n")
         let work = Task {
             await session.run(watching: !noWatch)
         }

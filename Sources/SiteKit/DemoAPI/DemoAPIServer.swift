@@ -94,10 +94,14 @@ public final class DemoAPIServer: Sendable {
     /// `onReady` receives the base URL once the socket is bound.
     public static func run(host: String, port: Int, faults: FaultInjector, portraits: PortraitSet = .randomUser,
                            onReady: @Sendable (URL) -> Void) async throws {
+        // Signals are caught before the server says it is ready: caught only after, a Ctrl-C sent
+        // the moment "listening on" appeared could come while its handler was being set up, be
+        // ignored, and leave the server running (a test that waited for it to stop hung).
+        let signals = TerminationSignal.listen()
         let server = try await start(host: host, port: port, faults: faults, log: RequestLog(recording: false),
                                      portraits: portraits, remembering: rememberedBytes)
         onReady(server.baseURL)
-        await TerminationSignal.wait()
+        await TerminationSignal.first(of: signals)
         await server.stop()
     }
 }

@@ -166,9 +166,14 @@ import Glibc
             if String(decoding: handle.availableData, as: UTF8.self).contains("listening on") { listening.withLock { $0 = true } }
         }
         let ended = try api.start()
+        defer { if api.isRunning { kill(api.processIdentifier, SIGKILL) } }
         try await waitUntil { listening.withLock { $0 } || !api.isRunning }
         announced.fileHandleForReading.readabilityHandler = nil
+        // At once: the API catches signals from before it says it listens (a Ctrl-C sent the
+        // moment it said so was once lost, and the server served on).
         api.interrupt()
+        // A server that does not stop fails the test instead of hanging the run.
+        try await waitUntil { !api.isRunning }
         await ended.ended()
         #expect(api.terminationReason == .exit && api.terminationStatus == 130)
     }
