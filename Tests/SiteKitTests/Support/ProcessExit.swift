@@ -1,15 +1,51 @@
 import Foundation
 import Synchronization
+import Testing
 
 extension Process {
     /// Starts the process and returns a stream that ends when it exits, so that a test can wait
     /// for it without blocking a thread of the cooperative pool (two of them on two cores: a
     /// blocked one starves every other test of the run).
-    func start() throws -> AsyncStream<Void> {
+    ///
+    /// A process still running after `limit` is killed, and the test that started it records an
+    /// issue saying so: a child that never stops (a signal lost, a server serving on) fails its
+    /// test instead of hanging the whole run until CI's time limit.
+    func start(within limit: Duration = .seconds(300)) throws -> AsyncStream<Void> {
         let (exited, continuation) = AsyncStream.makeStream(of: Void.self)
-        terminationHandler = { _ in continuation.finish() }
+        let command = ([executableURL?.lastPathComponent ?? "process"] + (arguments ?? [])).joined(separator: " ")
+        let watch = ExitWatch()
+        terminationHandler = { _ in
+            watch.exited()
+            continuation.finish()
+        }
         try run()
+        let pid = processIdentifier
+        watch.keep(Task {
+            guard (try? await Task.sleep(for: limit)) != nil, !watch.hasExited else { return }
+            Issue.record("\(command) was still running after \(limit), and was killed")
+            kill(pid, SIGKILL)
+        })
         return exited
+    }
+}
+
+/// Whether a started process has exited, and the watchdog that kills it if it never does.
+private final class ExitWatch: Sendable {
+    private let state = Mutex<(watchdog: Task<Void, Never>?, exited: Bool)>((nil, false))
+
+    var hasExited: Bool { state.withLock { $0.exited } }
+
+    func exited() {
+        state.withLock { $0.exited = true; $0.watchdog?.cancel() }
+    }
+
+    /// Keeps `watchdog` to cancel when the process exits; cancels it at once if it has.
+    func keep(_ watchdog: Task<Void, Never>) {
+        let exited = state.withLock { state in
+            state.watchdog = watchdog
+            return state.exited
+        }
+        if exited { watchdog.cancel() }
     }
 }
 
