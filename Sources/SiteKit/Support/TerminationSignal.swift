@@ -17,7 +17,9 @@ public enum TerminationSignal {
     }()
 
     /// Starts catching SIGINT and SIGTERM at once, before anything that must not be cut short
-    /// begins: a signal that arrives before the first `next()` is kept, not lost. Iterating the
+    /// begins, and before a server says it is ready (whoever waits for that line may signal at
+    /// once): a signal that arrives before the first `next()` is kept, not lost. There is no
+    /// `wait()` that catches and waits in one: it caught too late, and a Ctrl-C was lost. Iterating the
     /// stream waits for one; ending the iteration (or cancelling the waiting task) lets the
     /// signals kill the process again, so a second Ctrl-C is not ignored.
     public static func listen() -> AsyncStream<Int32> {
@@ -66,11 +68,6 @@ public enum TerminationSignal {
 
     private final class Arrival: Sendable {
         let flag = Atomic<Bool>(false)
-    }
-
-    /// Returns when the process receives SIGINT or SIGTERM, or when the task is cancelled.
-    public static func wait() async {
-        await first(of: listen())
     }
 
     /// Returns at the first signal of `signals` (from `listen()`), or when the task is cancelled,

@@ -292,6 +292,13 @@ struct UpToDateTests {
     /// Posts stale as soon as they are stored, which a build may still fall back on.
     private static let checkedPosts = Fault(headers: ["Cache-Control": "max-age=0"])
 
+    /// `checkedPosts` changed since: one post, titled `title`.
+    private static func postsChanged(to title: String) -> Fault {
+        var changed = checkedPosts
+        changed.body = Data(#"[{"userId": 1, "id": 1, "title": "\#(title)", "body": "New."}]"#.utf8)
+        return changed
+    }
+
     @Test("another --timeout or --jobs leaves a build up to date: they decide how the data is fetched, not what it is")
     func fetchingSettingsDoNotCount() async throws {
         try await DemoAPIServer.with { server in
@@ -327,10 +334,7 @@ struct UpToDateTests {
             await server.faults.set(Self.checkedPosts, forPathPrefix: "/posts")
             _ = try await harness.build()
             #expect(try await harness.build().upToDate == .intact)
-            let posts = #"[{"userId": 1, "id": 1, "title": "A post written since", "body": "New."}]"#
-            var changed = Self.checkedPosts
-            changed.body = Data(posts.utf8)
-            await server.faults.set(changed, forPathPrefix: "/posts")
+            await server.faults.set(Self.postsChanged(to: "A post written since"), forPathPrefix: "/posts")
             let rebuilt = try await harness.build()
             #expect(rebuilt.upToDate == nil && rebuilt.posts == 1)
             #expect(try harness.site.html("posts/index.html").contains("A post written since"))
@@ -345,9 +349,7 @@ struct UpToDateTests {
             await server.faults.set(Self.checkedPosts, forPathPrefix: "/posts")
             _ = try await harness.build()
             // The posts changed, and their server says so at once; the people's server is slow.
-            var changed = Self.checkedPosts
-            changed.body = Data(#"[{"userId": 1, "id": 1, "title": "Changed", "body": "New."}]"#.utf8)
-            await server.faults.set(changed, forPathPrefix: "/posts")
+            await server.faults.set(Self.postsChanged(to: "Changed"), forPathPrefix: "/posts")
             await server.faults.set(Fault(latency: 1.5), forPathPrefix: "/api/")
             harness.verbosity = .verbose
             let rebuilt = try await harness.build()
