@@ -58,10 +58,24 @@ struct SiteCommand: AsyncParsableCommand {
     private static func end(with error: any Error, hint: String? = nil) -> Never {
         let code = exitCode(for: error)
         if code == .success { exit(withError: error) }  // --help, --version, a clean exit with a message
-        let message = fullMessage(for: error)
+        let message = helpSuggested(in: fullMessage(for: error))
         if !message.isEmpty { StandardStream.error(message + "\n") }
         if let hint { StandardStream.error(hint + "\n") }
         ProcessEnd.exit(code.rawValue)
+    }
+
+    /// The parser's "Unknown option '--hepl'. Did you mean '--seed'?" suggests only the
+    /// command's own options, never `--help`: when the typed option is nearer `--help` than the
+    /// one suggested (or none was), `--help` is suggested instead.
+    static func helpSuggested(in message: String) -> String {
+        let pattern = /Unknown option '(?<typed>-{1,2}[^']+)'\.(?<hint> Did you mean '(?<meant>[^']+)'\?)?/
+        guard let match = message.firstMatch(of: pattern) else { return message }
+        let typed = Array(String(match.typed).lowercased())
+        let toHelp = NearestName.distance(typed, Array("--help"))
+        guard toHelp <= 2 else { return message }
+        if let meant = match.meant, NearestName.distance(typed, Array(String(meant).lowercased())) <= toHelp { return message }
+        let suggestion = "Unknown option '\(match.typed)'. Did you mean '--help'?"
+        return message.replacingCharacters(in: match.range, with: suggestion)
     }
 
     /// "Did you mean 'site build'?" when the first argument is a command's name mistyped

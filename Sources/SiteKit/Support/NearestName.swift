@@ -15,7 +15,7 @@ public enum NearestName {
     }
 
     /// The optimal string alignment distance between `a` and `b`.
-    static func distance(_ a: [Character], _ b: [Character]) -> Int {
+    public static func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)

@@ -32,6 +32,23 @@ struct ProcessEndTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "nothing written")
     }
 
+    @Test("a mistyped --help (--hepl, --hlep) is told it meant --help, where the parser suggested --seed; other mistyped options keep the parser's suggestion",
+          .enabled(if: FetchProcessTests.executable != nil, "the site executable is not built next to the tests; run swift build first"))
+    func mistypedHelpIsSuggested() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        for typed in ["--hepl", "--hlep", "--hel"] {
+            let run = try await Process.runSiteCapturing(["build", typed], in: folder.url)
+            #expect(run.status == 64 && run.errors.hasPrefix("Error: Unknown option '\(typed)'. Did you mean '--help'?\n"), "\(typed): \(run.errors)")
+            #expect(!run.errors.contains("--seed"), "\(run.errors)")
+        }
+        let output = try await Process.runSiteCapturing(["build", "--ouput", "x"], in: folder.url)
+        #expect(output.status == 64 && output.errors.contains("Unknown option '--ouput'. Did you mean '--output'?"), "\(output.errors)")
+        let far = try await Process.runSiteCapturing(["build", "--qwertyuiop"], in: folder.url)
+        #expect(far.status == 64 && far.errors.contains("Unknown option '--qwertyuiop'") && !far.errors.contains("--help'?"), "\(far.errors)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "nothing written")
+    }
+
     @Test("help for a command that does not exist (site help bild, site bild --help, site help build extra) says so and suggests the one meant, where it printed the general help and succeeded; help for one that does still works",
           .enabled(if: FetchProcessTests.executable != nil, "the site executable is not built next to the tests; run swift build first"))
     func helpForAMistypedCommand() async throws {
