@@ -152,11 +152,12 @@ struct ThumbnailPipeline: Sendable {
 
     /// `failures` in groups of one host and one reason (a folder of pictures gone, 404 each), in
     /// the order each group first appears. Reasons that differ only in their numbers ("3566 bytes
-    /// short") are alike too.
+    /// short") or in the file they name (a damaged copy in the cache, offline, whose folder and
+    /// name are a digest's digits) are alike too.
     static func alike(_ failures: [(url: URL, reason: String)]) -> [[(url: URL, reason: String)]] {
         var groups: [String: Int] = [:], ordered: [[(url: URL, reason: String)]] = []
         for failure in failures {
-            let key = HostGate.key(failure.url) + "\n" + failure.reason.replacing(/[0-9]+/, with: "#")
+            let key = HostGate.key(failure.url) + "\n" + failure.reason.replacing(/\/[^\s()]+|[0-9]+/, with: "#")
             if let index = groups[key] {
                 ordered[index].append(failure)
             } else {

@@ -278,6 +278,40 @@ struct PicturePipelineTests {
         }
     }
 
+    @Test("offline, pictures whose cached copies are all damaged are one warning that says how many and why, not a line each: each copy's file name differs only in its digest")
+    func damagedCopiesOfflineAreOneWarning() async throws {
+        try await DemoAPIServer.with { server in
+            var harness = try BuildHarness(source: .live, users: 24)
+            defer { harness.remove() }
+            harness.use(server)
+            let first = try await harness.build()
+            let pictures = first.images.downloaded
+            #expect(pictures > ThumbnailPipeline.alikeListed, "more pictures than are listed one by one: \(pictures)")
+            // Every cached picture cut short, as a disk that lost their ends would leave them.
+            let entries = harness.folder.url.appendingPathComponent(harness.settings.cacheDirectory).appendingPathComponent("http-v3/entries")
+            var damaged = 0
+            for case let file as URL in FileManager.default.enumerator(at: entries, includingPropertiesForKeys: nil)! where !file.hasDirectoryPath {
+                let bytes = try Data(contentsOf: file)
+                guard bytes.range(of: Data("image/".utf8)) != nil else { continue }
+                try bytes.prefix(bytes.count - 100).write(to: file)
+                damaged += 1
+            }
+            #expect(damaged == pictures)
+            harness.options.offline = true
+            harness.options.force = true
+            let before = harness.text.count
+            let offline = try await harness.build()
+            #expect(offline.imageFailures == pictures)
+            let warnings = harness.text.dropFirst(before).split(separator: "\n").filter { $0.hasPrefix("warning: ") && $0.contains("picture") || $0.hasPrefix("warning: image ") }
+            let host = server.randomUserURL.shownHost
+            #expect(warnings.count == 2, "one for the damaged copies, one that most pictures failed: \(warnings)")
+            #expect(warnings.first?.hasPrefix("warning: \(pictures) pictures of \(host), such as ") == true, "\(warnings)")
+            #expect(warnings.first?.contains("failing alike (the first has a copy in the cache that cannot be used (") == true, "\(warnings)")
+            #expect(warnings.first?.contains("is damaged (cut short or altered since it was stored") == true, "\(warnings)")
+            #expect(!warnings.contains { $0.hasPrefix("warning: image ") }, "\(warnings)")
+        }
+    }
+
     @Test("a picture the origin now answers with an HTML page (status 200) does not replace the good cached copy: --refresh uses that copy with a warning (which --strict turns into a failed build), and so does --offline after it")
     func brokenPictureKeepsTheCachedCopy() async throws {
         try await DemoAPIServer.with { server in
