@@ -171,9 +171,13 @@ extension HTTPClient {
         let callerConditional = CachedAnswer.isConditional(request)
         var outgoing = request
         var validated: CacheEntry?
+        // A stored server error is no representation to validate: a 304 answering its validators
+        // (an origin that put the resource's ETag on its 502) would serve the error again.
+        let validatable = stored.filter { $0.status < 500 }
         if !callerConditional {
+            let selected = selected.flatMap { $0.status < 500 ? $0 : nil }
             var tags: [String] = []
-            for tag in stored.compactMap(\.entityTag?.raw) where !tags.contains(tag) { tags.append(tag) }
+            for tag in validatable.compactMap(\.entityTag?.raw) where !tags.contains(tag) { tags.append(tag) }
             if !tags.isEmpty {
                 outgoing.headers.set("If-None-Match", tags.joined(separator: ", "))
                 validated = selected?.entityTag != nil ? selected : nil
@@ -201,7 +205,7 @@ extension HTTPClient {
         guard exchange.response.status == 304, conditional else {
             return try store(exchange, for: request, cache: cache, stored: stored, selected: selected, check: check)
         }
-        let chosen = CacheRules.selected(by: exchange.response.headers, among: stored, validated: validated)
+        let chosen = CacheRules.selected(by: exchange.response.headers, among: validatable, validated: validated)
         guard !chosen.isEmpty else {
             if callerConditional {
                 return FetchResult(response: exchange.response, outcome: .miss, attempts: exchange.attempts)

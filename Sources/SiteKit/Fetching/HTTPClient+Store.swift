@@ -22,6 +22,10 @@ extension HTTPClient {
         result.retryAt = exchange.retryAt
         if response.status >= 500, let selected, selected.status < 400 {
             result.unusedCopy = staleRefusal(request, entry: selected)
+            // A bad answer never takes the place of a good copy, even one that may not stand in
+            // for it: a 502 stored over it (with max-age and the copy's own ETag, which a 304
+            // then vouched for) failed every build after the server had recovered, --refresh too.
+            return result
         }
         if request.method == "HEAD" {
             // A HEAD response may refresh the stored GET it describes (§4.3.5).

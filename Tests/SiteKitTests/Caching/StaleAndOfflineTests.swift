@@ -101,6 +101,51 @@ import Testing
         }
     }
 
+    @Test("a 5xx never takes the place of a good copy that may not stand in for it: the error goes to the caller, and once the server is back, the good copy is revalidated (a 502 with max-age and the copy's own ETag was stored over it, and a 304 then served the 502 to every build, --refresh too)",
+          arguments: [false, true])
+    func aServerErrorDoesNotReplaceTheGoodCopy(refresh: Bool) async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        let strict: SiteKit.HTTPHeaders = ["Cache-Control": "max-age=0, must-revalidate", "ETag": "\"v1\""]
+        try await TestOrigin.run({ request in
+            switch request.number {
+            case 1: return .text("good", headers: strict)
+            case 2: return .text("bad gateway", status: 502, headers: strict)
+            default:
+                return request.headers.values(for: "If-None-Match").first == "\"v1\"" ? OriginReply(status: 304, headers: strict) : .text("good", headers: strict)
+            }
+        }) { origin in
+            let url = origin.url("/posts")
+            _ = try await harness.get(url)
+            let failed = try await harness.get(url)
+            #expect(failed.response.status == 502 && failed.unusedCopy == "its server forbids using it unchecked (Cache-Control: must-revalidate)")
+            let options = HTTPClientOptions(timeout: 30, retry: .none, refresh: refresh)
+            let recovered = try await harness.get(url, options: options)
+            #expect(recovered.response.status == 200 && recovered.text == "good" && recovered.outcome == .revalidated, "\(recovered.response.status) \(recovered.text) \(recovered.outcome)")
+            let asked = origin.requests
+            #expect(asked.count == 3 && asked[2].headers.values(for: "If-None-Match") == ["\"v1\""], "the good copy's ETag")
+        }
+    }
+
+    @Test("a stored server error's validators are not sent: an origin that put the resource's ETag on its 502 would answer 304 and have the error served again")
+    func aStoredServerErrorIsNotRevalidated() async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        let tagged: SiteKit.HTTPHeaders = ["Cache-Control": "max-age=0", "ETag": "\"v1\""]
+        try await TestOrigin.run({ request in
+            if request.number == 1 { return .text("bad gateway", status: 502, headers: tagged) }
+            return request.headers.contains("If-None-Match") ? OriginReply(status: 304, headers: tagged) : .text("good", headers: tagged)
+        }) { origin in
+            let url = origin.url("/posts")
+            let failed = try await harness.get(url)
+            #expect(failed.response.status == 502)
+            #expect(harness.entryFiles().count == 1, "kept, as the server allowed: it is what a build within its max-age would be answered")
+            let next = try await harness.get(url)
+            #expect(next.response.status == 200 && next.text == "good", "\(next.response.status) \(next.text)")
+            #expect(origin.requests.last?.headers.contains("If-None-Match") == false)
+        }
+    }
+
     @Test("a build's error for a 5xx says why the stale copy it holds did not stand in (must-revalidate), where it said only that the server is failing")
     func aServerErrorNamesTheUnusedCopy() async throws {
         let harness = try CacheHarness()
