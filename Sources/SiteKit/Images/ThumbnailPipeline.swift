@@ -264,7 +264,7 @@ struct ThumbnailPipeline: Sendable {
             }
             guard response.status == 200 else {
                 let redirected = Redirect.target(of: request.url, answeredBy: response.url).map { "was redirected to \($0.shown), which " } ?? ""
-                return Fetched(result: .failed(reason: "\(redirected)answered HTTP \(response.status)"))
+                return Fetched(result: .failed(reason: redirected + PictureStatusReason.of(result)))
             }
             let checked = result.outcome == .miss || result.outcome == .bypass ? inspected.withLock { $0 } : nil
             let info = try checked ?? ImageInspector.inspect(response.body, limits: limits)

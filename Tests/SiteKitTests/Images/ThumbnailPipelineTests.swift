@@ -62,6 +62,32 @@ struct ThumbnailPipelineTests {
         #expect(!printed.contains("fetching"), "\(printed)")
     }
 
+    @Test("a picture's error status says where it came from and what to do: a copy the cache keeps as fresh (--refresh asks again), a stale copy, a Retry-After time, a rate limit, the tries it took; the server's word alone is as before",
+          arguments: [
+            (CacheOutcome.hit, 404, 180, false, 1, "answered HTTP 404, a copy the cache stored 3 min ago and keeps as fresh, as the server's headers allow (--refresh asks the server again)"),
+            (.stale, 404, 7_200, false, 0, "answered HTTP 404, a copy the cache stored 2 h ago, stale now and used as it is"),
+            (.miss, 429, 0, true, 1, "answered HTTP 429, and asked to be retried at "),
+            (.bypass, 429, 0, false, 4, "answered HTTP 429, tried 4 times (too many requests: build again later, or with fewer --jobs)"),
+            (.miss, 404, 0, false, 1, "answered HTTP 404; the page shows a placeholder instead."),
+          ])
+    func statusReasonsSayWhereTheyCameFrom(outcome: CacheOutcome, status: Int, age: Int, retryLater: Bool, attempts: Int, expected: String) async throws {
+        struct Answering: HTTPFetching {
+            var outcome: CacheOutcome, status: Int, age: Int, retryLater: Bool, attempts: Int
+            func fetch(_ request: HTTPRequest, limits: TransferLimits) async throws -> FetchResult {
+                var result = FetchResult(response: HTTPResponse(url: request.url, status: status, body: Data("no".utf8)),
+                                         outcome: outcome, age: age, attempts: attempts)
+                if retryLater { result.retryAt = Date().addingTimeInterval(600) }
+                return result
+            }
+        }
+        let client = Answering(outcome: outcome, status: status, age: age, retryLater: retryLater, attempts: attempts)
+        let printed = try await run(jobs(1, on: "pictures.example"), client: client)
+        #expect(printed.contains("warning: image https://pictures.example/1.png " + expected), "\(printed)")
+        if retryLater {
+            #expect(printed.contains(try Regex(#"retried at \d\d:\d\d:\d\d UTC \(Retry-After\), later than this tool waits; the page shows a placeholder instead\."#)), "\(printed)")
+        }
+    }
+
     @Test("pictures of one host failing the same way are one warning beyond three, each a --verbose detail: 130 lines of the same 404 hid everything else; three or fewer are a warning each")
     func alikeFailuresAreOneWarning() async throws {
         let gone = StubFetcher { request in HTTPResponse(url: request.url, status: 404, body: Data("gone".utf8)) }
