@@ -45,16 +45,25 @@ struct DataGathering: Sendable {
                 if error.kind == .offlineMiss {
                     why = "--offline forbids the network, and the cache holds \(copy)"
                     detail = "\(host) not cached, --offline"
+                } else if case .offlineForbidden(let directive) = error.kind {
+                    // The cache has a copy: the server asked for it to be checked before use.
+                    why = "--offline forbids the network, and the cache's copy of \(error.url.shown) may not be used unchecked: its server "
+                        + "sent Cache-Control: \(directive)\(directive == "no-cache" ? "" : ", and the copy is stale")"
+                    detail = "\(host) to be checked, --offline"
                 } else {
                     why = "\(host) could not be reached (\(Self.reason(error))), and the cache holds \(copy)"
                     detail = "\(host) unreachable"
                 }
                 // --live fails where the network is not to be had: offline, the way to live data is a
                 // build online first, which fills the cache.
-                let advice = error.kind == .offlineMiss
-                    ? "Build once online to fill the cache (if that was just done, the server does not let a copy be kept, "
+                let advice = if case .offlineForbidden = error.kind {
+                    "Build online, which checks the copy with the server; with --live, a build fails instead of using demo data."
+                } else if error.kind == .offlineMiss {
+                    "Build once online to fill the cache (if that was just done, the server does not let a copy be kept, "
                         + "Cache-Control: no-store, and builds need the network); with --live, a build fails instead of using demo data."
-                    : "Run with --live to insist on live data."
+                } else {
+                    "Run with --live to insist on live data."
+                }
                 reporter.warning("\(why). This site was built from the embedded demo API instead: every person and post in it is made up, and every page says so. \(advice)")
                 return try await fromDemo(into: output, detail: "embedded API; \(detail)", meanwhile: meanwhile)
             }

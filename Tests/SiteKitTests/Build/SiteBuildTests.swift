@@ -590,6 +590,31 @@ struct SourceChoiceTests {
         }
     }
 
+    @Test("auto with --offline and a cached copy whose server demands a check (must-revalidate, stale): the warning says the copy exists and why it may not be used, not that the cache holds none, and advises an online build")
+    func autoOfflineWithACopyThatMustBeChecked() async throws {
+        try await DemoAPIServer.with { server in
+            var harness = try BuildHarness(source: .auto, users: 6)
+            defer { harness.remove() }
+            harness.use(server)
+            _ = try await harness.build()
+            // The server's headers as an API that demands a check would have sent them.
+            let cache = try HTTPCache(directory: harness.folder.url.appendingPathComponent(harness.settings.cacheDirectory))
+            let posts = server.jsonPlaceholderURL.appendingPathComponent("posts")
+            var entry = try #require(cache.entries(method: "GET", url: posts).first)
+            entry.metadata.headers.set("Cache-Control", "max-age=0, must-revalidate")
+            _ = try cache.store(entry)
+            harness.options.offline = true
+            harness.options.force = true
+            let summary = try await harness.build()
+            let host = "127.0.0.1:\(server.baseURL.port!)"
+            #expect(summary.source.isDemo && summary.source.summary == "demo (embedded API; \(host) to be checked, --offline)", "\(summary.source.summary)")
+            let warning = try #require(harness.text.split(separator: "\n").first { $0.hasPrefix("warning: --offline forbids the network") })
+            #expect(warning.contains("and the cache's copy of \(posts.absoluteString) may not be used unchecked: its server sent Cache-Control: must-revalidate, and the copy is stale."), "\(warning)")
+            #expect(warning.contains("Build online, which checks the copy with the server"), "\(warning)")
+            #expect(!warning.contains("holds no copy") && !harness.text.contains("could not be reached"), "\(warning)")
+        }
+    }
+
     @Test("--offline with everything cached: the build says it reads from the cache, and its summary that no request was made")
     func offlineFromTheCacheSaysSo() async throws {
         try await DemoAPIServer.with { server in
