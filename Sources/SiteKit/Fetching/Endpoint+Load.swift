@@ -52,6 +52,7 @@ extension HTTPFetching {
             var error = FetchError(.httpStatus(response.status, serverMessage: ServerMessage.extract(from: response.body)),
                                    method: request.method, url: request.url, attempts: result.attempts)
             error.retryAt = result.retryAt
+            error.retryBudget = result.retryBudget
             error.unusedCopy = result.unusedCopy
             if result.outcome == .hit || result.outcome == .stale {
                 error.cachedAge = result.age ?? 0

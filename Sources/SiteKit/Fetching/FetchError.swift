@@ -66,6 +66,9 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
     /// For an HTTP status: when the server asked to be retried (`Retry-After`), later than this
     /// tool waits.
     public var retryAt: Date?
+    /// The seconds of waiting this tool allows for one request's retries, when one more retry
+    /// would have gone past them: why a request was tried fewer times than the policy's attempts.
+    public var retryBudget: Double?
     /// Why a cached copy of the URL did not stand in for the failing origin ("its server forbids
     /// using it unchecked (Cache-Control: must-revalidate)"), when there is one.
     public var unusedCopy: String?
@@ -137,7 +140,9 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         let offerDemo = forBuild && !fromEmbeddedAPI
         let demo = offerDemo ? ", or build from the embedded API with --demo" : ""
         let target = "\(method) \(url.shown)" + (redirectedTo.map { ", redirected to \($0.shown)," } ?? "")
-        let tries = attempts > 1 ? " (\(attempts) attempts)" : ""
+        let tries = attempts > 1 || retryBudget != nil
+            ? " (\(attempts) \(attempts == 1 ? "attempt" : "attempts")\(retryBudget.map { "; one more would have waited past the \(Self.format($0)) s this tool waits for retries in all" } ?? ""))"
+            : ""
         switch kind {
         case .transport(let detail, let unreachable):
             let host = url.shownHost

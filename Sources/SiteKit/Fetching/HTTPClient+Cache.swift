@@ -21,6 +21,7 @@ extension HTTPClient {
         }
         var result = FetchResult(response: exchange.response, outcome: .bypass, attempts: exchange.attempts)
         result.retryAt = exchange.retryAt
+        result.retryBudget = exchange.retryBudget
         return result
     }
 

@@ -11,6 +11,8 @@ struct Exchange: Sendable {
     var attempts: Int
     /// When the server asked to be retried, later than the policy waits, so it was not.
     var retryAt: Date? = nil
+    /// The policy's budget of waiting, when one more retry would have gone past it.
+    var retryBudget: Double? = nil
 }
 
 extension HTTPClient {
@@ -48,7 +50,10 @@ extension HTTPClient {
                 // `Retry-After: 0`, or a date already past, asks for no wait: the backoff still
                 // applies, so that a server answering 429 is not asked again at once, thrice.
                 delay = retryAfter.flatMap { $0 > 0 ? $0 : nil } ?? policy.backoff(afterAttempt: attempt, random: random())
-                guard waited + delay <= policy.budget else { return exchange }
+                guard waited + delay <= policy.budget else {
+                    exchange.retryBudget = policy.budget
+                    return exchange
+                }
                 let line = "\(request.method) \(request.url.shown) answered \(response.status); retrying in \(FetchError.format(delay)) s"
                 if let retryAfter, retryAfter >= Self.longWait {
                     // A wait the server asked for, long enough to look like a hang: said as it starts.
@@ -65,7 +70,10 @@ extension HTTPClient {
                 if case .timeout = error.kind { timeouts += 1 }
                 guard retries, attempt < policy.maxAttempts, policy.shouldRetry(error, timeouts: timeouts, maxTimeouts: limits.maxTimeouts) else { throw error }
                 delay = policy.backoff(afterAttempt: attempt, random: random())
-                guard waited + delay <= policy.budget else { throw error }
+                guard waited + delay <= policy.budget else {
+                    error.retryBudget = policy.budget
+                    throw error
+                }
                 reporter.detail("\(request.method) \(request.url.shown) failed (\(error.kindName)); retrying in \(FetchError.format(delay)) s")
             }
             waited += delay

@@ -20,6 +20,7 @@ extension HTTPClient {
         }
         var result = FetchResult(response: response, outcome: .miss, attempts: exchange.attempts)
         result.retryAt = exchange.retryAt
+        result.retryBudget = exchange.retryBudget
         if response.status >= 500, let selected, selected.status < 400 {
             result.unusedCopy = staleRefusal(request, entry: selected)
             // A bad answer never takes the place of a good copy, even one that may not stand in

@@ -38,6 +38,8 @@ public struct FetchResult: Sendable {
     /// When the server asked to be retried, later than the client waits: the response is the
     /// server's own, returned without the retry.
     public var retryAt: Date?
+    /// The budget of waiting for retries, when one more would have gone past it (see `Exchange`).
+    public var retryBudget: Double?
     /// For an answer from the cache: why the stored copy was, or was not, fresh, in words
     /// ("fresh for 86,340 s more: Cache-Control: max-age=86400"), for `site fetch`.
     public var freshnessNote: String?

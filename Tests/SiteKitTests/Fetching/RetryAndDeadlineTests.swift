@@ -50,6 +50,20 @@ import Testing
         }
     }
 
+    @Test("a request whose retries stopped because the next wait would pass the budget says so: '(3 attempts)' of a policy of four read as a miscount")
+    func retriesStoppedByTheBudgetSaySo() async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        try await TestOrigin.run({ _ in .text("busy", status: 503, headers: ["Retry-After": "25"]) }) { origin in
+            let error = await #expect(throws: FetchError.self) {
+                try await harness.client(retrying).load(JSONPlaceholderAPI.posts, from: origin.url("/"))
+            }
+            #expect(origin.requestCount == 3 && harness.clock.sleeps == [25, 25])
+            let text = error?.description ?? ""
+            #expect(text.contains("answered HTTP 503: the server said \"busy\" (3 attempts; one more would have waited past the 60 s this tool waits for retries in all)."), "\(text)")
+        }
+    }
+
     @Test("a Retry-After longer than the cap is not waited for: the server's own answer comes back, saying when to retry; so is one of more seconds than an integer holds (it was taken for no Retry-After and retried with backoff)",
           arguments: ["7200", "100000000000000000000"])
     func aRetryAfterLongerThanTheCapReturnsTheResponse(retryAfter: String) async throws {
