@@ -157,6 +157,17 @@ public struct ContentLoader: Sendable {
     /// The page in `file`, named `name`; without a title in its front matter it is `defaultTitle`.
     private func read(_ file: URL, as name: String, shown: String, defaultTitle: String) throws -> ContentPage {
         if let problem = Self.notAFile(file) { throw ContentError(file: shown, message: problem) }
+        if let target = FileKind.leadsOutside(file, of: directory) {
+            throw ContentError(file: shown, message: "it is a symbolic link to \(target), outside the project's folder, so its text would be "
+                + "published from elsewhere on this machine. If that file is meant to be a page, copy it into \(directory.lastPathComponent)/; "
+                + "otherwise remove the link.")
+        }
+        var info = stat()
+        if stat(file.path, &info) == 0, Int(info.st_size) > Self.maxFileBytes {
+            throw ContentError(file: shown, message: "the file is \(ByteCount.format(Int(info.st_size))), more than the "
+                + "\(Self.maxFileBytes >> 20) MiB (\(Self.maxFileBytes) bytes) a page's text may be: rendering a page takes about 30 times its size in memory. "
+                + "Split it into pages of their own.")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: file)
@@ -167,6 +178,10 @@ public struct ContentLoader: Sendable {
         let text = try ContentText.decode(data, file: shown)
         return try page(named: name, from: text, file: file, shown: shown, defaultTitle: defaultTitle)
     }
+
+    /// The largest Markdown file read as a page. The 25 MB page of a test took 700 MB of memory
+    /// to build; a long handbook chapter is well under 1 MB.
+    static let maxFileBytes = 8 << 20
 
     /// Why `file` is no file to read a page from, in words, or nil: a folder, a symbolic link that
     /// leads nowhere or round in a loop, or a named pipe or device, whose reading could wait forever.

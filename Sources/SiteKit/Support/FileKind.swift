@@ -37,6 +37,25 @@ enum FileKind {
         }
     }
 
+    /// Where `file` leads, when it is a symbolic link (or in a folder reached through one) whose
+    /// target lies outside both `folder` and the folder that holds it (the project): a link in
+    /// `content/` to `/etc/hostname` published that file's text as a page, without a word. Nil
+    /// for a file that is where it seems, or a link to one inside those folders (a theme's
+    /// templates shared between projects through a linked `templates/` folder stay allowed: the
+    /// folder's own real path counts).
+    static func leadsOutside(_ file: URL, of folder: URL) -> String? {
+        guard let target = realPath(file.path) else { return nil }
+        let roots = [folder.path, folder.deletingLastPathComponent().path].compactMap(realPath)
+        let inside = roots.contains { root in target == root || target.hasPrefix(root.hasSuffix("/") ? root : root + "/") }
+        return inside ? nil : target
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// A path `stat` could not follow: a symbolic link round in a loop or to nothing, in words;
     /// nil for any other `failure`.
     private static func unreachable(_ url: URL, expected: String, failure: Int32) -> String? {

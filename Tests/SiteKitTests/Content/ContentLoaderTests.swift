@@ -333,6 +333,47 @@ struct ContentLoaderTests {
         }
     }
 
+    @Test("a page's file that is a symbolic link out of the project is refused, naming where it leads (a link to /etc/hostname was published as a page); links within the project, and a content folder linked from elsewhere, still work")
+    func linksOutOfTheProjectAreRefused() throws {
+        let outside = try TemporaryFolder()
+        defer { outside.remove() }
+        let secret = outside.url.appendingPathComponent("secret.md")
+        try Data("machine-name".utf8).write(to: secret)
+        try withContent([:]) { loader in
+            let content = loader.directory
+            let project = content.deletingLastPathComponent()
+            try FileManager.default.createSymbolicLink(atPath: content.appendingPathComponent("leak.md").path, withDestinationPath: secret.path)
+            let real = try #require(realpath(secret.path, nil).map { pointer in defer { free(pointer) }; return String(cString: pointer) })
+            #expect(error(loading: "leak", with: loader)?.description == "content/leak.md: it is a symbolic link to \(real), outside the project's folder, "
+                + "so its text would be published from elsewhere on this machine. If that file is meant to be a page, copy it into content/; otherwise remove the link.")
+            #expect(throws: ContentError.self) { try loader.loadAll() }
+            try FileManager.default.removeItem(at: content.appendingPathComponent("leak.md"))
+            // Within the project: a page kept beside the site's files, linked in.
+            try FileManager.default.createDirectory(at: project.appendingPathComponent("docs"), withIntermediateDirectories: true)
+            try Data("Shared text.".utf8).write(to: project.appendingPathComponent("docs/shared.md"))
+            try FileManager.default.createSymbolicLink(atPath: content.appendingPathComponent("shared.md").path, withDestinationPath: "../docs/shared.md")
+            #expect(try loader.loadAll()["shared"]?.bodyHTML == "<p>Shared text.</p>\n")
+        }
+        // A content folder that is itself a link to another place: its own files are its pages.
+        let project = try TemporaryFolder()
+        defer { project.remove() }
+        try FileManager.default.createSymbolicLink(atPath: project.url.appendingPathComponent("content").path, withDestinationPath: outside.url.path)
+        let pages = try ContentLoader(directory: project.url.appendingPathComponent("content")).loadAll()
+        #expect(pages["secret"]?.bodyHTML == "<p>machine-name</p>\n")
+    }
+
+    @Test("a page's file larger than 8 MiB is refused with its size, before it is read: a 25 MB page took 700 MB of memory to build")
+    func hugeFilesAreRefused() throws {
+        try withContent(["ok.md": String(repeating: "a", count: 1000)]) { loader in
+            let big = loader.directory.appendingPathComponent("big.md")
+            try Data(repeating: UInt8(ascii: "a"), count: ContentLoader.maxFileBytes + 1).write(to: big)
+            #expect(error(loading: "big", with: loader)?.description == "content/big.md: the file is 8.0 MB, more than the 8 MiB (8388608 bytes) "
+                + "a page's text may be: rendering a page takes about 30 times its size in memory. Split it into pages of their own.")
+            try FileManager.default.removeItem(at: big)
+            #expect(try loader.loadAll()["ok"] != nil)
+        }
+    }
+
     @Test("a page whose file name is decomposed, as macOS writes names, is published at the composed address a browser asks for")
     func decomposedFileNamesAreComposed() throws {
         try withContent(["\u{0415}\u{0308}лка.md": "Winter.\n"]) { loader in

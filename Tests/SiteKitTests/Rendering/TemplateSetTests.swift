@@ -221,6 +221,29 @@ struct TemplateSetTests {
         #expect(error() == "template \(file.path) is not valid UTF-8 text (line 2). Save it as UTF-8 in your editor. Fix or remove the file to use the default theme.")
     }
 
+    @Test("a template that is a symbolic link out of the project is refused, naming where it leads: a partial could publish any file of the machine; one linked within the project is read")
+    func templateLinksOutOfTheProjectAreRefused() throws {
+        let project = try TemporaryFolder()
+        defer { project.remove() }
+        let outside = try TemporaryFolder()
+        defer { outside.remove() }
+        let templates = project.url.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        try Data("secret".utf8).write(to: outside.url.appendingPathComponent("secret.txt"))
+        let link = templates.appendingPathComponent("footer.mustache")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: outside.url.appendingPathComponent("secret.txt").path)
+        let real = try #require(realpath(outside.url.appendingPathComponent("secret.txt").path, nil).map { pointer in defer { free(pointer) }; return String(cString: pointer) })
+        #expect {
+            _ = try TemplateSources(overridesIn: templates)
+        } throws: { error in
+            "\(error)" == "template \(link.path) cannot be used: it is a symbolic link to \(real), outside the project's folder, so a page could publish a file from elsewhere on this machine. Copy the template into templates/, or remove the link."
+        }
+        try FileManager.default.removeItem(at: link)
+        try Data("<footer>shared</footer>\n".utf8).write(to: project.url.appendingPathComponent("shared-footer.mustache"))
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "../shared-footer.mustache")
+        #expect(try TemplateSources(overridesIn: templates).sources["footer"] == "<footer>shared</footer>\n")
+    }
+
     @Test("with a partial named by the data ({{>*name}}), no template of the folder is called unused")
     func dynamicPartialsUseAnyTemplate() throws {
         let folder = try TemporaryFolder()

@@ -87,6 +87,12 @@ public struct TemplateSources: Sendable {
                     if problem.hasPrefix("it is a folder") { error.fix = "Rename the folder (without .mustache), or move it out of \(folder)/." }
                     throw error
                 }
+                if let target = FileKind.leadsOutside(url, of: directory) {
+                    var error = TemplateError(file: url.path, message: "cannot be used: it is a symbolic link to \(target), outside the "
+                        + "project's folder, so a page could publish a file from elsewhere on this machine")
+                    error.fix = "Copy the template into \(folder)/, or remove the link."
+                    throw error
+                }
                 let data: Data
                 do {
                     data = try Data(contentsOf: url)
