@@ -19,6 +19,9 @@ enum ContentLinks {
         var link: String
         /// Why it leads nowhere, and what to write instead, in words.
         var reason: String
+        /// What is wrong, in a few words, for the start of the warning: most lead nowhere; a
+        /// folder's link without its slash leads somewhere, only not to a page.
+        var verdict = "leads nowhere"
         /// A picture's address rather than a link's.
         var isPicture = false
     }
@@ -44,7 +47,12 @@ enum ContentLinks {
             for link in page.links where seen.insert("\(link.line) \(link.url)").inserted {
                 guard let reason = problem(link.url, from: folder, basePath: basePath, fileLinks: fileLinks, pageOfFile: pageOfFile,
                                            drafts: drafts, exists: exists) else { continue }
-                found.append(Broken(file: shown, line: link.line, link: shownLink(link.url), reason: reason, isPicture: link.isPicture))
+                var broken = Broken(file: shown, line: link.line, link: shownLink(link.url), reason: reason, isPicture: link.isPicture)
+                if reason.hasPrefix(Self.folderReason) {
+                    broken.verdict = "leads to a folder, not a page"
+                    broken.reason = String(reason.dropFirst(Self.folderReason.count))
+                }
+                found.append(broken)
             }
         }
         return found
@@ -57,6 +65,23 @@ enum ContentLinks {
         guard let decoded = url.removingPercentEncoding,
               !decoded.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return url.clipped(to: shownLength) }
         return decoded.clipped(to: shownLength)
+    }
+
+    /// The start of the reason of a folder's link without its slash, which its warning's verdict says.
+    private static let folderReason = "it leads to a folder: "
+
+    /// `path` with its control characters written as escapes (`%0A`), so that a warning that
+    /// quotes it stays one line: a link with `%0a` in it split its warning in two.
+    static func visible(_ path: String) -> String {
+        var shown = ""
+        for scalar in path.unicodeScalars {
+            if scalar.properties.generalCategory == .control {
+                shown += scalar.value < 0x100 ? String(format: "%%%02X", scalar.value) : String(format: "U+%04X", scalar.value)
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
     }
 
     /// How much of a link or path a message quotes.
@@ -113,14 +138,14 @@ enum ContentLinks {
             // A server answers a folder's address without its slash with a redirect; a file
             // browser shows the folder's files, which is what `links: files` is for.
             guard fileLinks else { return nil }
-            return "it leads to a folder, which a browser shows as a list of files when the site is opened from disk (links: files): "
+            return Self.folderReason + "a browser shows a folder as a list of files when the site is opened from disk (links: files): "
                 + "write \(shownLink(written))/index.html"
         }
         if let first = target.split(separator: "/").first, drafts.contains(String(first)), target.split(separator: "/").count <= 2 {
             return "its page is a draft (draft: true in content/\(first).md), which is not published until that line is removed"
         }
         let here = folder.map { $0.isEmpty ? "the home page" : $0 } ?? "the 404 page"
-        var reason = "no page or file of the site is there (from \(here), it leads to \(basePath)\(target.clipped(to: shownLength)))"
+        var reason = "no page or file of the site is there (from \(here), it leads to \(basePath)\(visible(target).clipped(to: shownLength)))"
         // The usual mistake: the Markdown file named instead of its page.
         let file = (target as NSString).lastPathComponent
         if file.hasSuffix(".md"), let name = pageOfFile[String(file.dropLast(3))] {

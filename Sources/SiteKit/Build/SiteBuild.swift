@@ -248,7 +248,7 @@ public struct SiteBuild: Sendable {
         }
         for (file, links) in Dictionary(grouping: broken, by: \.file).sorted(by: { $0.key < $1.key }) {
             for link in links.prefix(5) {
-                reporter.warning("\(file)\(link.line.map { ":\($0)" } ?? ""): the \(link.isPicture ? "picture" : "link") \(link.link) leads nowhere: \(link.reason).")
+                reporter.warning("\(file)\(link.line.map { ":\($0)" } ?? ""): the \(link.isPicture ? "picture" : "link") \(link.link) \(link.verdict): \(link.reason).")
             }
             let more = links.count - 5
             if more > 0 { reporter.warning("\(file): \(more) more \(more == 1 ? "link or picture leads" : "links and pictures lead") nowhere (the first five are above).") }
