@@ -121,7 +121,8 @@ public enum SettingsFile {
             }
             if let only, !only.contains(key) { continue }
             guard knownKeys.contains(key) else {
-                warnings.append("\(shown):\(line ?? 0): unknown setting '\(key)' is ignored. Known settings: \(knownKeys.sorted().joined(separator: ", ")).")
+                let meant = NearestName.nearest(to: key, among: knownKeys.sorted()).map { " Did you mean '\($0)'?" } ?? ""
+                warnings.append("\(shown):\(line ?? 0): unknown setting '\(key)' is ignored.\(meant) Known settings: \(knownKeys.sorted().joined(separator: ", ")).")
                 continue
             }
             if SettingsReader.isNull(value) {
@@ -234,7 +235,8 @@ struct SettingsReader {
             } else if known.contains(name) {
                 entries.append((name, value))
             } else {
-                warnings.append("\(file):\(subLine): unknown setting '\(key).\(name)' is ignored. Known settings under \(key): \(known.joined(separator: ", ")).")
+                let meant = NearestName.nearest(to: name, among: known).map { " Did you mean '\(key).\($0)'?" } ?? ""
+                warnings.append("\(file):\(subLine): unknown setting '\(key).\(name)' is ignored.\(meant) Known settings under \(key): \(known.joined(separator: ", ")).")
             }
         }
         return entries
