@@ -29,6 +29,15 @@ public struct SiteBuild: Sendable {
                                    markdownOptions: Self.markdownOptions(settings),
                                    takenIDs: sources.elementIDs)
         let (content, drafts) = try await step("Load content") { try loader.loadAllWithDrafts(reserving: SiteRenderer.builtInFolders) }
+        // A page of its own with no text at all (an editor's new file, saved empty) is published
+        // as a title and a menu entry: said, as a draft is.
+        let blank = content.values.filter { $0.isOwnPage && $0.bodyMarkdown.allSatisfy(\.isWhitespace) }
+            .map { $0.sourceFile.deletingLastPathComponent().lastPathComponent + "/" + $0.sourceFile.lastPathComponent }.sorted()
+        if let first = blank.first {
+            let list = blank.count == 1 ? "\(first) has" : blank.joined(separator: ", ") + " have"
+            reporter.info("note: \(list) no text below the front matter, so \(blank.count == 1 ? "its page shows" : "their pages show") "
+                + "a title and nothing else; write the text, or add draft: true to keep \(blank.count == 1 ? "it" : "them") unpublished.")
+        }
         if !drafts.isEmpty {
             let list = drafts.count == 1 ? "\(drafts[0]) is a draft" : drafts.joined(separator: ", ") + " are drafts"
             reporter.info("note: \(list), marked so by draft in the front matter, and not published; remove that line to publish \(drafts.count == 1 ? "it" : "them").")

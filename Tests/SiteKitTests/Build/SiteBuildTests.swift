@@ -441,6 +441,18 @@ struct SiteBuildTests {
         #expect(harness.text.contains("warning: content/about.md:4: the link ../next/ leads nowhere: its page is a draft (draft: true in content/next.md), which is not published until that line is removed."), "\(harness.text)")
     }
 
+    @Test("a page of its own with no text (an empty file, or front matter alone) is published with a note that says so; a standard page's empty intro is no news")
+    func blankPagesAreNoted() async throws {
+        let harness = try BuildHarness(users: 2)
+        defer { harness.remove() }
+        try harness.writeContent(["x.md": "", "y.md": "---\ntitle: Why\n---\n\n", "about.md": "Text.\n", "index.md": ""])
+        _ = try await harness.build()
+        #expect(harness.text.contains("note: content/x.md, content/y.md have no text below the front matter, so their pages show a title and nothing else; "
+            + "write the text, or add draft: true to keep them unpublished.\n"), "\(harness.text)")
+        #expect(!harness.text.contains("about.md have") && !harness.text.contains("index.md"), "\(harness.text)")
+        #expect(FileManager.default.fileExists(atPath: harness.output.appendingPathComponent("x/index.html").path))
+    }
+
     @Test("a content/ that is no folder (a file, a link to nowhere, a link loop) stops the build, naming it, where it was taken for a missing folder and the site published without its pages", arguments: ["file", "dangling", "loop"])
     func contentThatIsNoFolder(kind: String) async throws {
         let harness = try BuildHarness(users: 2)
