@@ -69,7 +69,7 @@ public struct PreviewSession: Sendable {
         while !Task.isCancelled {
             guard let change = try? await watcher.nextChange(after: snapshot) else { return }
             snapshot = change.snapshot
-            let names = change.changed.map { URL(fileURLWithPath: $0).lastPathComponent }
+            let names = change.changed.map(watcher.shown)
             reporter.info("changed: \(names.prefix(5).joined(separator: ", "))\(names.count > 5 ? " and \(names.count - 5) more" : ""); rebuilding")
             await buildOnce()
         }

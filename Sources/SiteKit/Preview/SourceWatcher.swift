@@ -24,6 +24,17 @@ public struct SourceWatcher: Sendable {
         self.interval = interval
     }
 
+    /// A changed file as people know it: from the folder of the watched path it is in
+    /// (`content/index.md`, `templates/footer.mustache`, `site.yml`), where the file's name
+    /// alone left `index.md` of `content/` and of `templates/` alike.
+    func shown(_ file: String) -> String {
+        for path in paths {
+            if file == path.path { return path.lastPathComponent }
+            if file.hasPrefix(path.path + "/") { return path.lastPathComponent + file.dropFirst(path.path.count) }
+        }
+        return URL(fileURLWithPath: file).lastPathComponent
+    }
+
     /// Every file under the watched paths, by path, with its stamp.
     func snapshot() -> [String: Stamp] {
         var files: [String: Stamp] = [:]

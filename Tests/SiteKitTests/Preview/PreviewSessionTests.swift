@@ -135,6 +135,8 @@ struct PreviewSessionTests {
         try Data("x: 1".utf8).write(to: folder.url.appendingPathComponent("site.yml"))
         let added = try await watcher.nextChange(after: empty)
         #expect(added.changed.map { URL(fileURLWithPath: $0).lastPathComponent } == ["a.md", "site.yml"])
+        // The log names each as people know it, from the folder watched.
+        #expect(added.changed.map(watcher.shown) == ["content/a.md", "site.yml"])
         try Data("longer".utf8).write(to: watched.appendingPathComponent("a.md"))
         let changed = try await watcher.nextChange(after: added.snapshot)
         #expect(changed.changed.map { URL(fileURLWithPath: $0).lastPathComponent } == ["a.md"])
