@@ -84,7 +84,10 @@ enum JSONTextRepair {
         let head = Array(body.prefix(4)) + [UInt8](repeating: 1, count: max(0, 4 - body.count))
         switch (head[0], head[1], head[2], head[3]) {
         case (0x00, 0x00, 0xFE, 0xFF), (0x00, 0x00, 0x00, _): return .utf32BigEndian
-        case (0xFF, 0xFE, 0x00, 0x00), (_, 0x00, 0x00, 0x00) where body.count >= 4: return .utf32LittleEndian
+        // A UTF-32LE byte order mark needs no length check; three zero bytes after a first one
+        // are a UTF-32LE character only in a body that has them, not in the padding above.
+        case (0xFF, 0xFE, 0x00, 0x00): return .utf32LittleEndian
+        case (_, 0x00, 0x00, 0x00) where body.count >= 4: return .utf32LittleEndian
         case (0xFE, 0xFF, _, _), (0x00, _, _, _): return .utf16BigEndian
         case (0xFF, 0xFE, _, _), (_, 0x00, _, _): return .utf16LittleEndian
         default: break
