@@ -14,7 +14,7 @@ struct APICommand: AsyncParsableCommand {
 
         A fault is PREFIX=ITEM;ITEM;… and applies to paths starting with PREFIX (the longest wins). \
         Items: latency:50ms, jitter:10ms, status:503,503 (one per request, then normal), \
-        fixed-status:404, retry-after:1, stall, drip[:100ms], truncate, malformed-json, \
+        fixed-status:404, retry-after:1, stall, drip[:5ms] (per byte), truncate, malformed-json, \
         content-type:text/html, body:TEXT, header:Name=Value, remove-header:Name.
         Example: site api --latency 20ms --fault "/posts=status:503,503;retry-after:1" --fault "/api/portraits/=drip:5ms"
         """

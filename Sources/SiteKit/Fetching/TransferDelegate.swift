@@ -325,6 +325,12 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
             if text.contains("wrong version number") || text.contains("packet length too long") || text.contains("record layer failure") {
                 return .notTLS
             }
+            // OpenSSL's "SSL_connect: SSL_ERROR_SYSCALL in connection to host:port": the peer
+            // closed the connection during the handshake, in OpenSSL's words.
+            if text.contains("ssl_error_syscall") {
+                return .transport(detail: "the server closed the connection during the TLS handshake, without answering "
+                    + "(it may not serve https on that port, or refused this client)", unreachable: false)
+            }
         }
         // libcurl's texts for a header section it, or URLSession on Linux, cannot take in.
         if text.contains("failed writing header") {

@@ -37,6 +37,9 @@ struct DemoAPIFaultSpecTests {
             ("/posts=status:abc", "not an HTTP status"),
             ("/posts=status:700", "not an HTTP status"),
             ("/posts=header:Cache-Control", "Name=Value"),
+            // Taken, then never sent, without a word: a name HTTP does not allow.
+            ("/posts=header:Bad Name=v", "\"Bad Name\" is not a header name"),
+            ("/posts=remove-header:Bad:Name", "\"Bad:Name\" is not a header name"),
         ]
         for (spec, expected) in cases {
             do {

@@ -29,6 +29,17 @@ struct DemoAPIPlaceholderTests {
         }
     }
 
+    @Test("a nested route is its filter, as JSONPlaceholder makes it: the comments of a post that does not exist are an empty list (200), as ?postId= gives, where the stand-in answered 404")
+    func nestedRoutesOfUnknownIDsAreEmpty() async throws {
+        try await DemoAPIServer.with { server in
+            for path in ["/posts/999/comments", "/posts/abc/comments", "/users/11/posts", "/comments?postId=999"] {
+                let result = try await server.get(path)
+                #expect(result.status == 200 && (try? result.array().isEmpty) == true, "\(path): \(result.status)")
+            }
+            #expect(try await server.get("/users/2/posts").array().count == 10)
+        }
+    }
+
     @Test func singleItemsAndUnknownIDs() async throws {
         try await DemoAPIServer.with { server in
             let post = try await server.get("/posts/7").object()

@@ -43,6 +43,20 @@ import Testing
         #expect(message.contains("did not answer in HTTP") && !message.contains("IPv6"))
     }
 
+    @Test("https to a server that closes the connection during the handshake is said in words, not in OpenSSL's (SSL_connect: SSL_ERROR_SYSCALL)")
+    func aHandshakeCutShortIsSaidInWords() async throws {
+        let listener = try RawListener(greeting: Data())
+        defer { listener.stop() }
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        let error = await #expect(throws: FetchError.self) {
+            _ = try await harness.get(URL(string: "https://127.0.0.1:\(listener.port)/x")!, options: HTTPClientOptions(timeout: 5, retry: .none))
+        }
+        let message = error?.description ?? ""
+        #expect(message.contains("the server closed the connection during the TLS handshake, without answering"), "\(message)")
+        #expect(!message.contains("SSL_"), "\(message)")
+    }
+
     @Test("https to a plain-HTTP port says the server did not speak TLS and suggests http://")
     func httpsToPlainHTTP() async throws {
         let harness = try CacheHarness()

@@ -3,7 +3,7 @@ import Foundation
 /// A fault rule as `site api --fault` writes it: `PREFIX=ITEM;ITEM;…`.
 ///
 /// Items: `latency:50ms`, `jitter:10ms`, `status:503,503` (answered one per request, then normal),
-/// `fixed-status:404` (every request), `retry-after:1`, `stall`, `drip` or `drip:100ms`, `truncate`,
+/// `fixed-status:404` (every request), `retry-after:1`, `stall`, `drip` or `drip:5ms` (per byte), `truncate`,
 /// `malformed-json`, `content-type:text/html`, `body:TEXT`, `header:Name=Value`,
 /// `remove-header:Name`. Durations take `ms` or `s`; a bare number means seconds.
 public struct FaultSpec: Sendable, Hashable {
@@ -58,6 +58,12 @@ public struct FaultSpec: Sendable, Hashable {
             }
             return seconds
         }
+        // A name HTTP does not allow (`Bad Name`) was taken and then never sent, without a word.
+        func checkName(_ name: String) throws {
+            guard name.unicodeScalars.allSatisfy(FetchTool.tokenCharacters.contains) else {
+                throw FaultSpecError(spec: spec, problem: "\"\(name)\" is not a header name (letters, digits and !#$%&'*+-.^_`|~, no spaces)")
+            }
+        }
         func statusCode(_ text: some StringProtocol) throws -> Int {
             guard let code = Int(text.trimmingCharacters(in: .whitespaces)), (100...599).contains(code) else {
                 throw FaultSpecError(spec: spec, problem: "\"\(text)\" is not an HTTP status code (100-599)")
@@ -81,8 +87,13 @@ public struct FaultSpec: Sendable, Hashable {
             guard let equals = header.firstIndex(of: "="), equals != header.startIndex else {
                 throw FaultSpecError(spec: spec, problem: "\"header\" needs Name=Value, as in \"header:Cache-Control=max-age=3600\"")
             }
-            fault.headers[String(header[..<equals])] = String(header[header.index(after: equals)...])
-        case "remove-header": fault.removedHeaders.insert(try required())
+            let name = String(header[..<equals])
+            try checkName(name)
+            fault.headers[name] = String(header[header.index(after: equals)...])
+        case "remove-header":
+            let name = try required()
+            try checkName(name)
+            fault.removedHeaders.insert(name)
         default:
             throw FaultSpecError(spec: spec, problem: "unknown fault \"\(kind)\"; known faults: \(kinds.joined(separator: ", "))")
         }

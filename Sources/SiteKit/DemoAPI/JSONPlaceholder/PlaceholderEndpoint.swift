@@ -1,5 +1,8 @@
 /// JSONPlaceholder's read routes: `/posts`, `/posts/:id`, `/posts/:id/comments`, `/users`,
 /// `/users/:id`, `/users/:id/posts`, `/comments`, with `?userId=` and `?postId=` filters.
+///
+/// A nested route is its filter, as JSONPlaceholder (json-server) makes it: `/posts/999/comments`
+/// is `/comments?postId=999`, an empty list (200), not the 404 of `/posts/999`.
 enum PlaceholderEndpoint {
     static func resource(components: [String], parameters: [String: String]) -> DemoResource {
         let data = PlaceholderData.shared
@@ -13,12 +16,12 @@ enum PlaceholderEndpoint {
             guard let id = Int(components[1]), table.indices.contains(id - 1) else { return .notFound }
             return .json(table[id - 1], pretty: true)
         case ("posts", 3) where components[2] == "comments":
-            guard let id = Int(components[1]), postIDs.contains(id) else { return .notFound }
+            guard let id = Int(components[1]), postIDs.contains(id) else { return list([]) }
             return list(comments(of: id, data))
         case ("users", 1):
             return list(data.users)
         case ("users", 3) where components[2] == "posts":
-            guard let id = Int(components[1]), data.users.indices.contains(id - 1) else { return .notFound }
+            guard let id = Int(components[1]), data.users.indices.contains(id - 1) else { return list([]) }
             return list(Array(data.posts[(id - 1) * 10..<id * 10]))
         case ("comments", 1):
             guard let text = parameters["postId"] else { return list(data.comments) }
