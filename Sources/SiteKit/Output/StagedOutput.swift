@@ -172,7 +172,7 @@ public final class StagedOutput: Sendable {
                 } else {
                     throw OutputError(path: previous, action: "copy the unchanged file", underlying: nil, message: """
                         \(previous), unchanged by this build, went away while it ran: another build published into \
-                        \(destinationPath), or something removed files from it. Nothing was published; build again
+                        \(destinationPath), or something removed files from it. Build again
                         """)
                 }
             }
