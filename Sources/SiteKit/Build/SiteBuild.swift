@@ -23,6 +23,9 @@ public struct SiteBuild: Sendable {
     /// Runs the build and returns its summary; throws `BuildError` (or a file error) otherwise.
     public func run() async throws -> BuildSummary {
         let started = Date()
+        // The reporter may have said the warnings of earlier builds (site serve keeps one for all
+        // its rebuilds): only this build's keep the next from being up to date.
+        let warningsBefore = reporter.warnings.count
         // Templates first: the ids they give elements are ids the content's headings avoid.
         let sources = try await step("Load templates") { try TemplateSources(overridesIn: options.templatesDirectory) }
         let loader = ContentLoader(directory: options.contentDirectory,
@@ -162,7 +165,8 @@ public struct SiteBuild: Sendable {
                 reporter.detail("kept \(BuildSummary.count(output.carried.count, "file", "files")) of your own in \(destination.path) (no build wrote them): \(shown)")
             }
             memo?.save()
-            record(gathered, written: output, fingerprint: store == nil ? nil : fingerprint, pages: render.pages, destination: destination, cacheDirectory: cacheDirectory)
+            record(gathered, written: output, fingerprint: store == nil ? nil : fingerprint, pages: render.pages, destination: destination,
+                   cacheDirectory: cacheDirectory, warned: reporter.warnings.count > warningsBefore)
             reporter.detail("timing: data and images \(Self.seconds(renderStarted - gatherStarted)) (pages without pictures, \(early.done.listPages.count) people list and \(early.done.personPages.count) person pages rendered meanwhile), render and write \(Self.seconds(renderAndWrite)), publish \(Self.seconds(ContinuousClock.now - writeStarted))")
             let counts = output.counts
             return BuildSummary(source: gathered.source, seed: seed, people: gathered.data.people.count,

@@ -406,6 +406,23 @@ struct UpToDateTests {
         }
     }
 
+    @Test("only a build's own warnings keep the next from being up to date: site serve says every rebuild's through one reporter, and after one warning none of its rebuilds was up to date again")
+    func earlierBuildsWarningsDoNotCount() async throws {
+        try await DemoAPIServer.with { server in
+            let harness = try Self.harness(server)
+            defer { harness.remove() }
+            let shared = Reporter(verbosity: .normal, sink: harness.printed.append)
+            await server.faults.set(Fault(status: 404), forPathPrefix: "/api/portraits/")
+            _ = try await harness.build(reporter: shared)
+            #expect(!shared.warnings.isEmpty)
+            await server.faults.clear()
+            let fixed = try await harness.build(reporter: shared)
+            #expect(fixed.upToDate == nil && fixed.imageFailures == 0)
+            let again = try await harness.build(reporter: shared)
+            #expect(again.upToDate == .intact, "\(harness.text)")
+        }
+    }
+
     @Test("stale data, a build with warnings, demo data or a random seed never count as up to date")
     func unrepeatableBuildsAreNotSkipped() async throws {
         try await DemoAPIServer.with { server in

@@ -32,9 +32,10 @@ struct BuildHarness {
         settings.jsonPlaceholderURL = server.jsonPlaceholderURL
     }
 
-    /// Runs one build with the real HTTP client, or with `client` when given.
-    func build(client: (any HTTPFetching)? = nil) async throws -> BuildSummary {
-        let reporter = Reporter(verbosity: verbosity, sink: printed.append)
+    /// Runs one build with the real HTTP client, or with `client` when given; with `reporter`, one
+    /// that several builds share, as site serve's rebuilds do.
+    func build(client: (any HTTPFetching)? = nil, reporter shared: Reporter? = nil) async throws -> BuildSummary {
+        let reporter = shared ?? Reporter(verbosity: verbosity, sink: printed.append)
         let build = SiteBuild(settings: settings, options: options, reporter: reporter) { cacheDirectory, http, jobs in
             client ?? HTTPClient.standard(cacheDirectory: cacheDirectory, options: http, maxConnectionsPerHost: jobs, reporter: reporter)
         }

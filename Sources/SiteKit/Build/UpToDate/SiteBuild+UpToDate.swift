@@ -175,10 +175,11 @@ extension SiteBuild {
 
     /// Leaves a record of a finished build for the next one's check, or removes the old record
     /// when this build cannot be repeated from the cache alone.
+    /// `warned`: whether this build gave a warning.
     func record(_ gathered: DataGathering.Result, written: StagedOutput, fingerprint: String?, pages: Int,
-                destination: URL, cacheDirectory: URL) {
+                destination: URL, cacheDirectory: URL, warned: Bool) {
         guard let fingerprint, !gathered.source.isDemo, let requests = gathered.requests,
-              gathered.images.failures.isEmpty, reporter.warnings.isEmpty, let seed = settings.seed,
+              gathered.images.failures.isEmpty, !warned, let seed = settings.seed,
               let files = written.fileDigests, !files.contains(where: { $0.path.contains("\n") }),
               let output = OutputManifest.scan(destination), output.files == files.count + written.carried.count else {
             BuildRecord.remove(cacheDirectory: cacheDirectory, destination: destination)
