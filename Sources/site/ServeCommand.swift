@@ -26,7 +26,8 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let reporter = Reporter(verbosity: flags.verbosity, isInteractive: Reporter.standardErrorIsInteractive())
+        // Warnings said whole once, then cut short at each rebuild that says them again.
+        let reporter = Reporter(verbosity: flags.verbosity, isInteractive: Reporter.standardErrorIsInteractive(), shortensRepeats: true)
         let output: URL
         let project: URL
         let basePath: String

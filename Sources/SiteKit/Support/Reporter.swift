@@ -16,17 +16,25 @@ public final class Reporter: Sendable {
     private struct State {
         var warnings: [String] = []
         var progressShown = false
+        /// Every warning printed whole, for `shortensRepeats`.
+        var said: Set<String> = []
     }
 
     public let verbosity: Verbosity
     /// Whether a live, rewritten progress line may be drawn (a TTY).
     public let isInteractive: Bool
+    /// Whether a warning printed whole before is printed again cut short, "as before: …" (but
+    /// with --verbose): site serve's rebuilds repeated the paragraph of the demo fallback, or of a
+    /// placeholder base_url, at every save, above the lines that were news.
+    public let shortensRepeats: Bool
     private let sink: Sink
     private let state = Mutex(State())
 
-    public init(verbosity: Verbosity = .normal, isInteractive: Bool = false, sink: @escaping Sink = Reporter.standardError) {
+    public init(verbosity: Verbosity = .normal, isInteractive: Bool = false, shortensRepeats: Bool = false,
+                sink: @escaping Sink = Reporter.standardError) {
         self.verbosity = verbosity
         self.isInteractive = isInteractive
+        self.shortensRepeats = shortensRepeats
         self.sink = sink
     }
 
@@ -51,15 +59,24 @@ public final class Reporter: Sendable {
     /// A problem that did not stop the run. Printed even with `--quiet`.
     public func warning(_ message: String) {
         state.withLock { $0.warnings.append(message) }
-        emit("warning: \(message)\n")
+        emit(warningLine(message))
     }
 
     /// A warning about the settings alone, which the same settings repeat on every build: printed
     /// like any warning, but not among `warnings`, the build's problems (which keep the next build
     /// from being up to date, see `BuildRecord`).
     public func settingsWarning(_ message: String) {
-        emit("warning: \(message)\n")
+        emit(warningLine(message))
     }
+
+    private func warningLine(_ message: String) -> String {
+        guard shortensRepeats, verbosity < .verbose else { return "warning: \(message)\n" }
+        let repeated = state.withLock { !$0.said.insert(message).inserted }
+        return repeated ? "warning: as before: \(message.clipped(to: Self.repeatedLength))\n" : "warning: \(message)\n"
+    }
+
+    /// How much of a repeated warning `shortensRepeats` prints.
+    static let repeatedLength = 100
 
     /// A normal status line.
     public func info(_ message: String) {

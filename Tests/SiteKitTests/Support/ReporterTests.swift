@@ -33,4 +33,32 @@ struct ReporterTests {
         #expect(printed.text == "warning: person \\u{1B}[2J\\u{1B}]0;pwned\\u{7}Ann\\u{D}Bob\\u{9B}\na\tb\n")
         #expect(Reporter.printable("plain, accented é, Persian کریمی") == "plain, accented é, Persian کریمی")
     }
+
+    @Test("site serve's reporter prints a warning whole once and cut short when a rebuild says it again (the demo fallback's paragraph came back at every save); every warning is still counted, and --verbose prints them whole")
+    func repeatedWarningsAreCutShort() {
+        let long = "randomuser.me could not be reached (the name does not resolve), and the cache holds no copy of "
+            + "https://randomuser.me/api/?results=50. This site was built from the embedded demo API instead."
+        let printed = PrintLog()
+        let reporter = Reporter(shortensRepeats: true, sink: printed.append)
+        reporter.warning(long)
+        reporter.settingsWarning("base_url is a placeholder")
+        reporter.warning("news")
+        reporter.warning(long)
+        reporter.settingsWarning("base_url is a placeholder")
+        #expect(printed.text == "warning: \(long)\nwarning: base_url is a placeholder\nwarning: news\n"
+            + "warning: as before: \(long.prefix(100))…\nwarning: as before: base_url is a placeholder\n", "\(printed.text)")
+        #expect(reporter.warnings == [long, "news", long])
+
+        let verbose = PrintLog()
+        let whole = Reporter(verbosity: .verbose, shortensRepeats: true, sink: verbose.append)
+        whole.warning(long)
+        whole.warning(long)
+        #expect(verbose.text == "warning: \(long)\nwarning: \(long)\n")
+        // A build's own reporter prints every warning whole.
+        let plain = PrintLog()
+        let build = Reporter(sink: plain.append)
+        build.warning(long)
+        build.warning(long)
+        #expect(plain.text == "warning: \(long)\nwarning: \(long)\n")
+    }
 }
