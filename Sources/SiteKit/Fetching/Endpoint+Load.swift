@@ -49,17 +49,7 @@ extension HTTPFetching {
         let result = try await fetch(request, limits: .json, check: check)
         let response = result.response
         guard (200..<300).contains(response.status) else {
-            var error = FetchError(.httpStatus(response.status, serverMessage: ServerMessage.extract(from: response.body)),
-                                   method: request.method, url: request.url, attempts: result.attempts)
-            error.retryAt = result.retryAt
-            error.retryBudget = result.retryBudget
-            error.unusedCopy = result.unusedCopy
-            if result.outcome == .hit || result.outcome == .stale {
-                error.cachedAge = result.age ?? 0
-                error.cachedStale = result.outcome == .stale
-            }
-            error.redirectedTo = Redirect.target(of: request.url, answeredBy: response.url)
-            throw error
+            throw FetchError(status: result, request: request)
         }
         if result.outcome == .miss || result.outcome == .bypass, let (value, problem) = decoded.withLock({ $0 }) {
             var result = result

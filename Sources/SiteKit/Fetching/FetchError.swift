@@ -91,6 +91,23 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         self.attempts = attempts
     }
 
+    /// The error of `result`, an answer with an error status to `request`: what the server said,
+    /// the tries it took, when it asked to be retried, and whether a cached copy of the error
+    /// answered. Data and pictures alike are told of a status this way.
+    init(status result: FetchResult, request: HTTPRequest) {
+        let response = result.response
+        self.init(.httpStatus(response.status, serverMessage: ServerMessage.extract(from: response.body)),
+                  method: request.method, url: request.url, attempts: result.attempts)
+        retryAt = result.retryAt
+        retryBudget = result.retryBudget
+        unusedCopy = result.unusedCopy
+        if result.outcome == .hit || result.outcome == .stale {
+            cachedAge = result.age ?? 0
+            cachedStale = result.outcome == .stale
+        }
+        redirectedTo = Redirect.target(of: request.url, answeredBy: response.url)
+    }
+
     /// True when no HTTP response was ever received because the host could not be reached.
     public var isUnreachable: Bool {
         if case .transport(_, let unreachable) = kind { return unreachable }
@@ -247,7 +264,7 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         case .notHTTP: "did not answer in HTTP"
         case .unfetchableURL(let problem): "cannot be fetched: it \(problem)"
         case .timeout(let seconds): "timed out after \(Self.format(seconds)) s"
-        case .httpStatus(let status, _): "answered HTTP \(status)"
+        case .httpStatus(let status, _): statusReason(status)
         case .redirectWithoutLocation(let status): "answered HTTP \(status) without a Location"
         case .malformed(let problem): "sent an answer that cannot be read as HTTP (\(problem))"
         // A copy there that cannot be used is the news (a picture's warning said "not cached").
@@ -259,6 +276,25 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
         case .refusedBody(let problem): problem
         case .cache(let detail): "could not use the cache: \(detail)"
         }
+    }
+
+    /// "answered HTTP 404", with what a person needs to act on it: the tries it took (a status
+    /// is an answer, and the retries before it are part of it), a `Retry-After` time or a rate
+    /// limit's advice, and whether a copy of the error the cache keeps answered (then
+    /// `--refresh` asks again), as a build's paragraph says of its data.
+    private func statusReason(_ status: Int) -> String {
+        var reason = "answered HTTP \(status)"
+        if attempts > 1 { reason += ", tried \(attempts) times" }
+        if let retryAt {
+            reason += ", and asked to be retried at \(Self.clockTime(retryAt)) (Retry-After), later than this tool waits"
+        } else if status == 429 {
+            reason += " (too many requests: build again later, or with fewer --jobs)"
+        }
+        if let cachedAge {
+            reason += cachedStale ? ", a copy the cache stored \(Self.age(cachedAge)) ago, stale now and used as it is"
+                : ", a copy the cache stored \(Self.age(cachedAge)) ago and keeps as fresh, as the server's headers allow (--refresh asks the server again)"
+        }
+        return reason
     }
 
     /// A message from below (libcurl's end with a full stop) as a clause inside our sentence.

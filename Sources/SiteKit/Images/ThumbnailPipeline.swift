@@ -263,8 +263,9 @@ struct ThumbnailPipeline: Sendable {
                 return Fetched(result: .failed(reason: "\(standIn), and its cached copy stood in for it"), networkFailure: failedHost)
             }
             guard response.status == 200 else {
-                let redirected = Redirect.target(of: request.url, answeredBy: response.url).map { "was redirected to \($0.shown), which " } ?? ""
-                return Fetched(result: .failed(reason: redirected + PictureStatusReason.of(result)))
+                let error = FetchError(status: result, request: request)
+                let redirected = error.redirectedTo.map { "was redirected to \($0.shown), which " } ?? ""
+                return Fetched(result: .failed(reason: redirected + error.shortReason))
             }
             let checked = result.outcome == .miss || result.outcome == .bypass ? inspected.withLock { $0 } : nil
             let info = try checked ?? ImageInspector.inspect(response.body, limits: limits)
