@@ -35,6 +35,27 @@ struct DemoAPIRandomUserTests {
         }
     }
 
+    /// randomuser counts ages to the day it answers: a birth year and an age on a page built today
+    /// agree (counted to a fixed day, a build in 2026 published "Age 21 (born 2002)").
+    @Test func agesAreCountedToToday() async throws {
+        try await DemoAPIServer.with { server in
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC")!
+            let today = calendar.dateComponents([.year, .month, .day], from: Date())
+            let everyone = try people(try await server.get("/api/?results=200&seed=ages"))
+            #expect(everyone.count == 200)
+            for person in everyone {
+                for field in ["dob", "registered"] {
+                    let value = try #require(person[field] as? [String: Any])
+                    let date = try #require(value["date"] as? String)
+                    let (year, month, day) = (Int(date.prefix(4))!, Int(date.dropFirst(5).prefix(2))!, Int(date.dropFirst(8).prefix(2))!)
+                    let hadBirthday = (today.month!, today.day!) >= (month, day)
+                    #expect(value["age"] as? Int == today.year! - year - (hadBirthday ? 0 : 1), "\(field) \(date)")
+                }
+            }
+        }
+    }
+
     @Test func defaultsAndInfoMatchTheRealAPI() async throws {
         try await DemoAPIServer.with { server in
             let result = try await server.get("/api")

@@ -65,7 +65,11 @@ struct DemoAPIServerTests {
         #expect(CivilTime.iso8601(millis: 1_704_067_200_000) == "2024-01-01T00:00:00.000Z")
         #expect(CivilTime.iso8601(millis: -1) == "1969-12-31T23:59:59.999Z")
         #expect(CivilTime.iso8601(millis: 952_041_600_123) == "2000-03-03T00:00:00.123Z")
-        #expect(CivilTime.age(atMillis: 0) == 54)
+        let newYear2024 = CivilTime.millis(Date(timeIntervalSince1970: 1_704_067_200))
+        #expect(CivilTime.age(atMillis: 0, on: newYear2024) == 54)
+        // Born 2000-03-03: 25 on the day before the birthday in 2026, 26 on it.
+        #expect(CivilTime.age(atMillis: 952_041_600_123, on: 1_772_409_600_000) == 25)
+        #expect(CivilTime.age(atMillis: 952_041_600_123, on: 1_772_496_000_000) == 26)
     }
 
     @Test func namesTransliterateToASCII() {

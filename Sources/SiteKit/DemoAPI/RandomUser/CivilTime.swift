@@ -1,8 +1,12 @@
-/// Calendar arithmetic on UTC milliseconds, without Foundation's formatters or the current date,
-/// so generated dates and ages never change from one run to the next.
+import Foundation
+
+/// Calendar arithmetic on UTC milliseconds, without Foundation's formatters: generated dates
+/// never change from one run to the next, and ages are counted to a day the caller gives.
 enum CivilTime {
-    /// 2024-01-01T00:00:00Z: the demo's "now", for ages.
-    static let referenceMillis: Int64 = 1_704_067_200_000
+    /// Milliseconds since 1970 of `date`, for `age(atMillis:on:)`.
+    static func millis(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+    }
 
     /// Year, month and day of the day `days` after 1970-01-01.
     static func date(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
@@ -20,10 +24,11 @@ enum CivilTime {
             + "\(CivilDate.pad(seconds % 60, 2)).\(CivilDate.pad(inDay % 1000, 3))Z"
     }
 
-    /// Whole years from `millis` to the reference date.
-    static func age(atMillis millis: Int64) -> Int {
+    /// Whole years from `millis` to `today` (both UTC milliseconds), as randomuser counts
+    /// `dob.age` and `registered.age`: to the day it answers.
+    static func age(atMillis millis: Int64, on today: Int64) -> Int {
         let born = date(fromDays: floorDivide(millis, 86_400_000))
-        let now = date(fromDays: floorDivide(referenceMillis, 86_400_000))
+        let now = date(fromDays: floorDivide(today, 86_400_000))
         let hadBirthday = (now.month, now.day) >= (born.month, born.day)
         return Int(now.year - born.year - (hadBirthday ? 0 : 1))
     }

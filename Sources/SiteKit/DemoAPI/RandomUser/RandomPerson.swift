@@ -15,6 +15,10 @@ struct RandomPerson {
     var origin: String
     /// Whose portraits people show: randomuser's shared hundred per gender, or one each.
     var portraits = PortraitSet.randomUser
+    /// The day ages are counted to (UTC milliseconds): the server's start, so that a birth year
+    /// and an age agree on the day a site is built (a fixed day had a build in 2026 publish
+    /// "Age 21 (born 2002)"), and stay the same for as long as one server runs.
+    var today: Int64
 
     func json(index: Int) -> DemoJSON {
         let filter = nationalities.map(\.code).joined(separator: ",")
@@ -64,9 +68,9 @@ struct RandomPerson {
             "location": location,
             "email": .string("\(first.latin).\(last.latin)@example.com"),
             "login": login,
-            "dob": ["date": .string(CivilTime.iso8601(millis: dob)), "age": .int(CivilTime.age(atMillis: dob))],
+            "dob": ["date": .string(CivilTime.iso8601(millis: dob)), "age": .int(CivilTime.age(atMillis: dob, on: today))],
             "registered": ["date": .string(CivilTime.iso8601(millis: registered)),
-                           "age": .int(CivilTime.age(atMillis: registered))],
+                           "age": .int(CivilTime.age(atMillis: registered, on: today))],
             "phone": .string(Self.fill(nat.phone, &random)),
             "cell": .string(Self.fill(nat.cell, &random)),
             "id": ["name": .string(nat.idName), "value": nat.idPattern.map { .string(Self.fill($0, &random)) } ?? .null],

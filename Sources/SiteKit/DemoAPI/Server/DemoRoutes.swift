@@ -1,14 +1,19 @@
 import Dispatch
+import Foundation
 
 /// Maps a path and query to the resource the real services would answer, before faults.
 struct DemoRoutes: Sendable {
     /// The portraits people point at, and the only ones served.
     var portraits = PortraitSet.randomUser
     let cache: ResponseCache
+    /// The day people's ages are counted to, UTC milliseconds: the server's start (see
+    /// `RandomPerson.today`).
+    let today: Int64
 
-    init(portraits: PortraitSet = .randomUser, responseCacheBytes: Int = DemoAPIServer.rememberedBytes) {
+    init(portraits: PortraitSet = .randomUser, responseCacheBytes: Int = DemoAPIServer.rememberedBytes, today: Date = Date()) {
         self.portraits = portraits
         cache = ResponseCache(limitBytes: responseCacheBytes)
+        self.today = CivilTime.millis(today)
     }
 
     /// The resource for `path` and `query`; 200s come from the cache when generated before.
@@ -42,7 +47,7 @@ struct DemoRoutes: Sendable {
         case "api":
             // `/api/`, `/api` and versioned `/api/1.4/` all serve people.
             if components.count == 1 || (components.count == 2 && components[1].first?.isNumber == true) {
-                return RandomUserEndpoint.resource(parameters: parameters, origin: origin, portraits: portraits)
+                return RandomUserEndpoint.resource(parameters: parameters, origin: origin, portraits: portraits, today: today)
             }
             if components[1] == "portraits", let png = Portraits.image(for: Array(components.dropFirst(2)), in: portraits) {
                 return DemoResource(status: 200, body: png, contentType: "image/png", cacheControl: DemoCaching.imageCacheControl)
