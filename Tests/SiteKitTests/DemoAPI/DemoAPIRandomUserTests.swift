@@ -56,6 +56,28 @@ struct DemoAPIRandomUserTests {
         }
     }
 
+    /// Drawn on their own, one person in a hundred registered before being born.
+    @Test func peopleRegisterAsAdults() async throws {
+        try await DemoAPIServer.with { server in
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            let everyone = try people(try await server.get("/api/?results=3000&seed=registered"))
+            #expect(everyone.count == 3000)
+            var latest = Date.distantPast
+            for person in everyone {
+                let dates = ["dob", "registered"].map { person[$0] as? [String: Any] }
+                    .map { ($0?["date"] as? String).flatMap(formatter.date(from:)) }
+                let born = try #require(dates[0])
+                let registered = try #require(dates[1])
+                #expect(registered.timeIntervalSince(born) >= 18 * 365 * 86_400, "born \(born), registered \(registered)")
+                #expect(registered >= Date(timeIntervalSince1970: 1_009_843_200))
+                latest = max(latest, registered)
+            }
+            // The span is kept, not squeezed onto one day.
+            #expect(latest > Date(timeIntervalSince1970: 1_690_000_000))
+        }
+    }
+
     @Test func defaultsAndInfoMatchTheRealAPI() async throws {
         try await DemoAPIServer.with { server in
             let result = try await server.get("/api")

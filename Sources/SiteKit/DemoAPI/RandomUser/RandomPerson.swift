@@ -20,6 +20,21 @@ struct RandomPerson {
     /// "Age 21 (born 2002)"), and stay the same for as long as one server runs.
     var today: Int64
 
+    /// When people registered, in seconds since 1970: from 2002-01-01 to 2023-11-14.
+    static let registrations = 1_009_843_200...1_700_000_000
+
+    /// A registration time drawn from `registrations`, moved to after the person's 18th birthday
+    /// (`bornAt`, seconds since 1970), keeping its place in the span: drawn on their own, one in a
+    /// hundred people registered before they were born. Taking as many numbers from the generator
+    /// as before keeps everything else about a person the same.
+    static func registration(_ drawn: Int64, bornAt born: Int64) -> Int64 {
+        let (first, last) = (Int64(registrations.lowerBound), Int64(registrations.upperBound))
+        let adult = born + 18 * 31_556_952  // 18 mean Gregorian years
+        let earliest = max(first, adult)
+        let latest = max(last, earliest + 30 * 86_400)
+        return earliest + (drawn - first) * (latest - earliest) / (last - first)
+    }
+
     func json(index: Int) -> DemoJSON {
         let filter = nationalities.map(\.code).joined(separator: ",")
         var random = SeededGenerator(text: "\(seed)|\(filter)|\(index)")
@@ -31,7 +46,7 @@ struct RandomPerson {
         let title = isMale ? (french ? "Monsieur" : "Mr") : random.pick(french ? ["Madame", "Mademoiselle"] : ["Ms", "Miss", "Mrs"])
 
         let dob = Int64(random.within(-820_454_400...1_136_073_599)) * 1000 + Int64(random.below(1000))
-        let registered = Int64(random.within(1_009_843_200...1_700_000_000)) * 1000 + Int64(random.below(1000))
+        let registered = Self.registration(Int64(random.within(Self.registrations)), bornAt: dob / 1000) * 1000 + Int64(random.below(1000))
         let timezone = random.pick(RandomUserWords.timezones)
         let postcode = Self.fill(nat.postcode, &random)
         let password = random.pick(RandomUserWords.passwords)
