@@ -67,7 +67,7 @@ struct HostileDataTests {
         }
         #expect(people.contains("&lt;script&gt;alert(1)&lt;/script&gt; O&#39;Brien"))
         #expect(people.contains("&quot;&gt;&lt;img src=x onerror=alert(2)&gt;"))
-        #expect(people.contains("<span class=\"person-email\">x&quot;onmouseover=&quot;alert(3)@example.com</span>"),
+        #expect(people.contains("<span class=\"person-email\"><bdi>x&quot;onmouseover=&quot;alert(3)@example.com</bdi></span>"),
                 "escaped for the text, and no link: quotes make it no e-mail address")
         #expect(!people.contains("mailto:x"))
         #expect(people.contains("Шевченко &amp;amp; Co"))
@@ -234,14 +234,21 @@ struct HostileDataTests {
         }
     }
 
-    @Test("right-to-left and Cyrillic names stay intact and are marked dir=auto")
+    @Test("right-to-left and Cyrillic names stay intact, each line of a card isolated in <bdi> so all start on the page's side")
     func scriptsStayIntact() async throws {
         let harness = try await build()
         defer { harness.remove() }
         let people = try harness.site.html("users/index.html")
-        #expect(people.contains("<a class=\"person-name\" href=\"../users/سینا-رضایی.html\" dir=\"auto\">Ms سینا رضایی</a>"))
+        #expect(people.contains("<a class=\"person-name\" href=\"../users/سینا-رضایی.html\"><bdi>Ms سینا رضایی</bdi></a>"))
         #expect(FileManager.default.fileExists(atPath: harness.output.appendingPathComponent("users/سینا-رضایی.html").path))
         #expect(people.contains("Ярослава"))
+        // dir="auto" on a card's lines aligned a Latin name left and its e-mail right on a
+        // right-to-left site.
+        for kind in ["person-name", "person-email", "person-country"] {
+            let lines = people.components(separatedBy: "class=\"\(kind)\"").dropFirst()
+            #expect(!lines.isEmpty)
+            #expect(lines.allSatisfy { $0.drop(while: { $0 != ">" }).hasPrefix("><bdi>") }, "\(kind)")
+        }
     }
 
     @Test("people whose pictures are unusable get a placeholder, and the build still succeeds")

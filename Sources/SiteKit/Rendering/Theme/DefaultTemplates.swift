@@ -121,9 +121,9 @@ enum DefaultTemplates {
     <li class="person">
     {{>thumbnail}}
     <div class="person-text">
-    <a class="person-name" href="{{href}}" dir="auto">{{name}}</a>
-    {{#email}}{{#mailto}}<a class="person-email" href="{{mailto}}">{{email}}</a>{{/mailto}}{{^mailto}}<span class="person-email">{{email}}</span>{{/mailto}}{{/email}}
-    {{#country}}<span class="person-country" dir="auto">{{country}}</span>{{/country}}
+    <a class="person-name" href="{{href}}"><bdi>{{name}}</bdi></a>
+    {{#email}}{{#mailto}}<a class="person-email" href="{{mailto}}"><bdi>{{email}}</bdi></a>{{/mailto}}{{^mailto}}<span class="person-email"><bdi>{{email}}</bdi></span>{{/mailto}}{{/email}}
+    {{#country}}<span class="person-country"><bdi>{{country}}</bdi></span>{{/country}}
     </div>
     </li>
     {{/people}}

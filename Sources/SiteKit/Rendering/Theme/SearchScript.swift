@@ -36,6 +36,13 @@ enum SearchScript {
       var root = box.getAttribute("data-root") || "";
       var people = null;
     \#(folding)
+      // Text of its own direction inside a line that keeps the page's: a card's lines all start on
+      // the same side, as in the lists' markup.
+      function isolated(text) {
+        var bdi = document.createElement("bdi");
+        bdi.textContent = text;
+        return bdi;
+      }
       function entry(person) {
         var item = document.createElement("li");
         item.className = "person";
@@ -62,21 +69,19 @@ enum SearchScript {
         var link = document.createElement("a");
         link.className = "person-name";
         link.href = root + person.u;
-        link.dir = "auto";
-        link.textContent = person.n;
+        link.appendChild(isolated(person.n));
         text.appendChild(link);
         if (person.e) {
           var email = document.createElement(person.x ? "span" : "a");
           email.className = "person-email";
           if (!person.x) email.href = "mailto:" + encodeURIComponent(person.e).replace(/%40/g, "@");
-          email.textContent = person.e;
+          email.appendChild(isolated(person.e));
           text.appendChild(email);
         }
         if (person.c) {
           var country = document.createElement("span");
           country.className = "person-country";
-          country.dir = "auto";
-          country.textContent = person.c;
+          country.appendChild(isolated(person.c));
           text.appendChild(country);
         }
         item.appendChild(text);
