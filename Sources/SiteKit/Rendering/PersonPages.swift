@@ -31,7 +31,8 @@ extension SiteRenderer {
         var extra = Self.neighbours(of: position, in: index.people, label: frame.sectionTitles.users) { $0.displayName }
         extra["person"] = profile
         extra["breadcrumbs"] = breadcrumbs(root: root, [(frame.sectionTitles.users, "users/" + Pagination.path(ofPage: listPage)), (name, nil)])
-        let page = generatedPage("person", title: name, description: "\(name)\(person.location?.country.map { ", \($0)" } ?? "")")
+        let title = index.namesakeTitles[position] ?? name
+        let page = generatedPage("person", title: title, description: "\(title)\(person.location?.country.map { ", \($0)" } ?? "")")
         return try file(path, template: "person", section: "users", page: page, extra: extra)
     }
 

@@ -39,11 +39,15 @@ extension SiteRenderer {
     }
 
     func authorPages(_ index: SiteIndex) throws -> [RenderedFile] {
+        // Namesakes' pages are titled as the report's chart labels them, told apart (a label is
+        // by id, and a repeated id's is the first author's: only this name told apart is taken).
+        let labels = Self.chartLabels(of: index.authors.map(\.item))
         var files = try index.authors.map { entry -> RenderedFile in
             let author = entry.item
             let path = SiteIndex.authorPath(entry.slug)
             let root = PageFrame.root(for: path)
             let name = author.shownName
+            let title = labels[author.id].flatMap { $0.hasPrefix(name.collapsedWhiteSpace + " (") ? $0 : nil } ?? name
             let posts = (index.postsByAuthor[author.id] ?? []).map { post -> [String: Any] in
                 let count = index.commentsByPost[post.item.id]?.count ?? 0
                 return ["title": post.item.shownTitle, "href": root + SiteIndex.folder(SiteIndex.postPath(post.slug)),
@@ -53,7 +57,7 @@ extension SiteRenderer {
                 "name": name, "facts": Self.facts(of: author), "posts": posts, "hasPosts": !posts.isEmpty,
                 "placeholder": Placeholder.svg(name: name, width: ImageSize.large.pixels, height: ImageSize.large.pixels, decorative: true),
             ]
-            return try file(path, template: "author", section: "authors", page: generatedPage("author", title: name),
+            return try file(path, template: "author", section: "authors", page: generatedPage("author", title: title),
                             extra: ["author": context,
                                     "breadcrumbs": breadcrumbs(root: root, [("Authors", "authors/index.html"), (name, nil)])])
         }

@@ -15,6 +15,9 @@ struct SiteIndex: Sendable {
     var authorsByID: [Int: Entry<Author>]
     var commentsByPost: [Int: [Comment]]
     var postsByAuthor: [Int: [Entry<Post>]]
+    /// The page titles of people who share their shown name with someone else, by list position
+    /// (see `namesakeTitles(_:)`); everyone else's page is titled by their name.
+    var namesakeTitles: [Int: String]
 
     /// Names a slug must never take: those the list pages use, and the device names Windows
     /// refuses as file names with any extension (`con.html`), so that a site copied there, or
@@ -47,6 +50,30 @@ struct SiteIndex: Sendable {
             if let user = post.item.userId { byAuthor[user, default: []].append(post) }
         }
         postsByAuthor = byAuthor
+        namesakeTitles = Self.namesakeTitles(people)
+    }
+
+    /// Titles that tell namesakes' pages apart, in search results, tabs and bookmarks: the name
+    /// and the city (`Mr Eoin Walsh, Cork`), or where the city does not tell them apart, the name
+    /// and a number in list order (`Mr Eoin Walsh (2)`). Two pages titled alike are two links a
+    /// visitor cannot choose between, and one a search engine may drop as a duplicate.
+    static func namesakeTitles(_ people: [Entry<Person>]) -> [Int: String] {
+        // Names alike as HTML shows them, and as written composed or decomposed (String equality
+        // is canonical equivalence), as the report's chart tells authors apart.
+        var groups: [String: [Int]] = [:]
+        for (position, entry) in people.enumerated() {
+            groups[entry.item.displayName.collapsedWhiteSpace, default: []].append(position)
+        }
+        var titles: [Int: String] = [:]
+        for positions in groups.values where positions.count > 1 {
+            let cities = positions.map { people[$0].item.location?.city?.collapsedWhiteSpace.nonBlank ?? "" }
+            let counts = Dictionary(cities.map { ($0, 1) }, uniquingKeysWith: +)
+            for (number, (position, city)) in zip(positions, cities).enumerated() {
+                let name = people[position].item.displayName
+                titles[position] = !city.isEmpty && counts[city] == 1 ? "\(name), \(city)" : "\(name) (\(number + 1))"
+            }
+        }
+        return titles
     }
 
     /// Detail pages are files in their section's folder, `users/<slug>.html`, not folders holding

@@ -15,4 +15,19 @@ struct SiteIndexTests {
         let console = SiteIndex(SiteData(people: [Person(name: .init(first: "Con", last: "Rad"))], posts: [], authors: [], comments: []))
         #expect(console.people.map(\.slug) == ["con-rad"])
     }
+
+    @Test("namesakes' pages are titled apart: by their city where it is theirs alone, else by a number in list order")
+    func namesakeTitles() {
+        var count = 0
+        func person(_ first: String, _ last: String, city: String?) -> Person {
+            count += 1
+            return Person(name: .init(title: "Mr", first: first, last: last), uuid: "id-\(count)", location: .init(city: city))
+        }
+        let decomposed = "Ümit".decomposedStringWithCanonicalMapping
+        let people = [person("Eoin", "Walsh", city: "Cork"), person("Ann", "Lee", city: "Oslo"), person("Eoin", "Walsh", city: "Dublin"),
+                      person("Eoin", "Walsh ", city: " Dublin"), person("Ümit", "Kaya", city: nil), person(decomposed, "Kaya", city: "  ")]
+        let titles = SiteIndex(SiteData(people: people, posts: [], authors: [], comments: [])).namesakeTitles
+        #expect(titles == [0: "Mr Eoin Walsh, Cork", 2: "Mr Eoin Walsh (2)", 3: "Mr Eoin Walsh (3)",
+                           4: "Mr Ümit Kaya (1)", 5: "Mr \(decomposed) Kaya (2)"])
+    }
 }
