@@ -390,4 +390,32 @@ struct TemplateSetTests {
         try FileManager.default.removeItem(at: templates)
         #expect(throws: Never.self) { _ = try TemplateSources(overridesIn: templates) }
     }
+
+    @Test("a template whose tags times its length mustache's parser would take minutes to read is refused before it is parsed, naming the file, its tags and size and what to do; long text with few tags, and the same tags split into partials, are read")
+    func templateTooMuchToParse() throws {
+        // 16,000 tags in 544 KB: 14 s of parsing in a release build, with no way to stop it.
+        let line = "<p>{{page.title}} filler text</p>\n"
+        let huge = "{{<layout}}{{$content}}" + String(repeating: line, count: 16_000) + "{{/content}}{{/layout}}"
+        let started = ContinuousClock.now
+        #expect {
+            try templates(["page": huge])
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("page.mustache is too much for the Mustache parser to read")
+                && text.contains("16004 tags in 531 KB would take it 14.6 times the most a template may (about a second)") && text.contains("Split it into partials")
+        }
+        #expect(ContinuousClock.now - started < .seconds(5), "refused before parsing")
+        #expect(TemplateParseCost("{{a}}xy").tags == 1 && TemplateParseCost("{{a}}xy").steps == 5)
+        #expect(TemplateParseCost("{{{a}}}").tags == 1 && TemplateParseCost("{ {a} }{").tags == 0)
+        // 540 KB of text and one tag; and tags split into partials.
+        let text = String(repeating: "<p>plain words, no tags at all</p>\n", count: 15_000)
+        let (long, folder) = try templates(["page": "{{<layout}}{{$content}}{{page.title}}" + text + "{{/content}}{{/layout}}"])
+        folder.remove()
+        #expect(long.overridden == ["page"])
+        var parts = ["page": "{{<layout}}{{$content}}" + (0..<4).map { "{{>part\($0)}}" }.joined() + "{{/content}}{{/layout}}"]
+        for index in 0..<4 { parts["part\(index)"] = String(repeating: line, count: 800) }
+        let (split, splitFolder) = try templates(parts)
+        splitFolder.remove()
+        #expect(split.overridden.count == 5)
+    }
 }

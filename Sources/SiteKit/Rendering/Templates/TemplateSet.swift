@@ -133,13 +133,20 @@ public struct TemplateSources: Sendable {
         fingerprint = Data(hasher.finalize())
     }
 
-    /// Throws for what would spoil pages without a word: sections nested too deep for mustache, a
-    /// partial or parent template that does not exist, templates that include one another in a
-    /// loop. Returns the names the templates include.
+    /// Throws for what would stall the build or spoil pages without a word: a template too large
+    /// for mustache's parser, sections nested too deep for mustache, a partial or parent template
+    /// that does not exist, templates that include one another in a loop. Returns the names the
+    /// templates include.
     static func check(_ sources: [String: String], overridden: [String], in directory: URL?) throws -> Set<String> {
         for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
             guard let problem = TemplateSections.tooDeep(in: source) else { continue }
             throw TemplateError(file: Self.file(of: name, overridden: overridden, in: directory), message: "nests its sections too deep (line \(problem.line): \(problem.message))")
+        }
+        for name in overridden.sorted() {
+            guard let source = sources[name], let problem = TemplateParseCost.problem(in: source) else { continue }
+            var error = TemplateError(file: Self.file(of: name, overridden: overridden, in: directory), message: problem)
+            error.fix = TemplateParseCost.fix
+            throw error
         }
         // A partial that does not exist renders as nothing: a misspelt name would drop part of
         // every page without a word.

@@ -24,18 +24,22 @@ struct TemplateTags {
     /// {{#list}}`): its line, and the delimiters then in use. Nothing was read after it.
     var unfinished: (line: Int, opening: String, closing: String)?
 
+    /// Reads the source's UTF-8 bytes once, front to back: searching the rest of a `Substring`
+    /// for each tag copied the rest each time, and a 5 MB template took minutes to check.
     init(_ source: String) {
+        let bytes = Array(source.utf8)
         var (opening, closing) = ("{{", "}}")
+        var (openingBytes, closingBytes) = (Array(opening.utf8), Array(closing.utf8))
         var line = 1
-        var rest = source[...]
-        while let start = rest.range(of: opening) {
-            line += rest[..<start.lowerBound].count { $0 == "\n" }
-            rest = rest[start.upperBound...]
-            guard let end = rest.range(of: closing) else {
+        var position = 0
+        while let start = Self.find(openingBytes, in: bytes, from: position) {
+            line += Self.lineBreaks(in: bytes[position..<start])
+            let afterOpening = start + openingBytes.count
+            guard let end = Self.find(closingBytes, in: bytes, from: afterOpening) else {
                 unclosed = (line, opening, closing)
                 return
             }
-            let inside = rest[..<end.lowerBound]
+            let inside = String(decoding: bytes[afterOpening..<end], as: UTF8.self)
             let text = inside.trimmingCharacters(in: .whitespaces)
             let sigil = text.first.flatMap { "#^$</>!{&=%".contains($0) ? $0 : nil }
             // Read as one tag, it would run on into the next and make up a tag from both: the
@@ -54,9 +58,27 @@ struct TemplateTags {
                     return
                 }
                 (opening, closing) = (String(delimiters[0]), String(delimiters[1]))
+                (openingBytes, closingBytes) = (Array(opening.utf8), Array(closing.utf8))
             }
-            line += inside.count { $0 == "\n" }
-            rest = rest[end.upperBound...]
+            line += Self.lineBreaks(in: bytes[afterOpening..<end])
+            position = end + closingBytes.count
         }
+    }
+
+    /// Where `pattern` (not empty) first starts in `bytes` at or after `from`.
+    private static func find(_ pattern: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+        guard let first = pattern.first else { return nil }
+        var index = from
+        let last = bytes.count - pattern.count
+        while index <= last {
+            if bytes[index] == first, bytes[index..<index + pattern.count].elementsEqual(pattern) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Line feeds in `bytes` (a CRLF break is one, as a line of a file).
+    private static func lineBreaks(in bytes: ArraySlice<UInt8>) -> Int {
+        bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
     }
 }
