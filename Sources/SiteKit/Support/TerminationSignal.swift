@@ -22,12 +22,20 @@ public enum TerminationSignal {
     /// `wait()` that catches and waits in one: it caught too late, and a Ctrl-C was lost. Iterating the
     /// stream waits for one; ending the iteration (or cancelling the waiting task) lets the
     /// signals kill the process again, so a second Ctrl-C is not ignored.
+    ///
+    /// Only the first signal is caught: its handler lets the signals kill the process again at
+    /// once, without waiting for anyone to read it. Work that cannot be stopped where it stands (a
+    /// long computation in one call) then still ends at a second Ctrl-C or SIGTERM; before, the
+    /// second waited as long as the first, until the stream was dropped.
     public static func listen() -> AsyncStream<Int32> {
         let (signals, continuation) = AsyncStream.makeStream(of: Int32.self)
         let sources = caughtSignals.map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { continuation.yield(number) }
+            source.setEventHandler {
+                for caught in caughtSignals { signal(caught, SIG_DFL) }
+                continuation.yield(number)
+            }
             source.resume()
             return source
         }

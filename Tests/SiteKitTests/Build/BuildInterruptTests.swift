@@ -105,6 +105,42 @@ import Glibc
         #expect(try SiteInspector(root: output).files() == before)
     }
 
+    /// CPU seconds `pid` has used, from `/proc/<pid>/stat` (utime and stime, in clock ticks).
+    private static func cpuSeconds(of pid: Int32) -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let afterName = stat.range(of: ")", options: .backwards) else { return 0 }
+        let fields = stat[afterName.upperBound...].split(separator: " ")
+        // After the name: state is field 3 of the file, utime 14 and stime 15.
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    @Test("a second SIGTERM kills a build at once, even in a step that cannot stop where it stands (mustache parsing a large template): it waited for the step to end",
+          .enabled(if: FetchProcessTests.executable != nil, "the site executable is not built next to the tests; run swift build first"))
+    func secondSignalKillsAtOnce() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // Just under the parse limit: seconds of parsing in a debug build, in one call.
+        let templates = folder.url.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        let page = "{{<layout}}{{$content}}" + String(repeating: "<p>{{page.title}} filler text</p>\n", count: 4_000) + "{{/content}}{{/layout}}"
+        try Data(page.utf8).write(to: templates.appendingPathComponent("page.mustache"))
+        #expect(TemplateParseCost(page).steps > TemplateParseCost.limit * 8 / 10 && TemplateParseCost(page).steps < TemplateParseCost.limit)
+        let run = try Run(["build", "--demo", "--users", "3"], in: folder.url)
+        let pid = run.process.processIdentifier
+        // Well into the parse: starting takes a small part of this, the parse several times it.
+        try await waitUntil(within: .seconds(90)) { Self.cpuSeconds(of: pid) >= 0.4 || !run.process.isRunning }
+        #expect(run.process.isRunning, "the build ended before it could be stopped")
+        kill(pid, SIGTERM)
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(run.process.isRunning, "the first signal is caught, to stop the build cleanly once the step ends")
+        let second = ContinuousClock.now
+        kill(pid, SIGTERM)
+        await run.exit.ended()
+        #expect(run.process.terminationReason == .uncaughtSignal && run.process.terminationStatus == SIGTERM)
+        #expect(ContinuousClock.now - second < .seconds(1))
+    }
+
     @Test("a build started with hangups ignored (nohup, trap '' HUP) ignores one and goes on, as whoever started it asked",
           .enabled(if: FetchProcessTests.executable != nil, "the site executable is not built next to the tests; run swift build first"))
     func hangupIgnoredUnderNohup() async throws {
