@@ -78,7 +78,7 @@ struct BuildFlags: ParsableArguments {
         let configURL = self.configURL
         // A file named on the command line must be there, site.yml too: only the default may be missing.
         let (fromFile, warnings) = try SettingsFile.load(configURL, shownAs: settingsFile, required: config != nil)
-        warnings.forEach(reporter.warning)
+        for warning in warnings { reporter.warning(warning) }
         if config == nil, (try? configURL.checkResourceIsReachable()) != true,
            Self.missingSettingsNoted.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged {
             // A folder that is no site's (a typo in cd, a fresh clone of something else) must not

@@ -38,11 +38,12 @@ public struct PreviewSession: Sendable {
             return false
         } catch {
             let message = (error as? LocalizedError)?.errorDescription ?? "\(error)"
+            // Whole every time: cut short, a failure that came back hid what is wrong, its end.
             if let output, !StaticFiles(root: output).holdsSite {
                 let until = watching ? "until a build succeeds" : "until you fix it and restart site serve (--no-watch builds only once)"
-                reporter.warning("the build failed, and there is no site in \(output.path) to serve yet: pages say so, and show this error, \(until). \(message)")
+                reporter.warning("the build failed, and there is no site in \(output.path) to serve yet: pages say so, and show this error, \(until). \(message)", whole: true)
             } else {
-                reporter.warning("the rebuild failed; still serving the last good site. \(message)")
+                reporter.warning("the rebuild failed; still serving the last good site. \(message)", whole: true)
             }
             await hub.failed(message)
             return false

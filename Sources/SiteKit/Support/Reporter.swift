@@ -57,9 +57,11 @@ public final class Reporter: Sendable {
     public var warnings: [String] { state.withLock { $0.warnings } }
 
     /// A problem that did not stop the run. Printed even with `--quiet`.
-    public func warning(_ message: String) {
+    /// - Parameter whole: print it whole even when it repeats (`shortensRepeats`): an error that
+    ///   is still there, whose end says what is wrong.
+    public func warning(_ message: String, whole: Bool = false) {
         state.withLock { $0.warnings.append(message) }
-        emit(warningLine(message))
+        emit(whole ? "warning: \(message)\n" : warningLine(message))
     }
 
     /// A warning about the settings alone, which the same settings repeat on every build: printed

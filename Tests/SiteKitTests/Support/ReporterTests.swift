@@ -48,6 +48,11 @@ struct ReporterTests {
         #expect(printed.text == "warning: \(long)\nwarning: base_url is a placeholder\nwarning: news\n"
             + "warning: as before: \(long.prefix(100))…\nwarning: as before: base_url is a placeholder\n", "\(printed.text)")
         #expect(reporter.warnings == [long, "news", long])
+        // A failed rebuild's error, which says what is wrong at its end, is whole every time.
+        let failure = "the rebuild failed; still serving the last good site. " + long
+        reporter.warning(failure, whole: true)
+        reporter.warning(failure, whole: true)
+        #expect(printed.text.hasSuffix("warning: \(failure)\nwarning: \(failure)\n"))
 
         let verbose = PrintLog()
         let whole = Reporter(verbosity: .verbose, shortensRepeats: true, sink: verbose.append)
