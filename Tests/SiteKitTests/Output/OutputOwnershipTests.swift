@@ -41,7 +41,7 @@ import Testing
     func refusesPlacesThatAreNotItsOwn(output: String, reason: String) async throws {
         var (harness, project) = try harness()
         defer { harness.remove() }
-        try write("layout", to: project.appendingPathComponent("templates/layout.mustache"))
+        try write("<main>{{$content}}{{/content}}</main>", to: project.appendingPathComponent("templates/layout.mustache"))
         try write("cached", to: project.appendingPathComponent(".cache/http-v3/keep"))
         harness.settings.output = output
         await expectRefusal(harness, saying: "will not write its output to", reason, "--output")

@@ -418,4 +418,36 @@ struct TemplateSetTests {
         splitFolder.remove()
         #expect(split.overridden.count == 5)
     }
+
+    @Test("a block its parent never shows (a misspelt {{$contnet}}, a layout of one's own without {{$content}}) is an error naming the template to fix: every page lost what the block held, without a word")
+    func blockTheParentNeverShows() throws {
+        #expect {
+            try templates(["page": "{{<layout}}{{$contnet}}<p>{{page.title}}</p>{{/contnet}}{{/layout}}"])
+        } throws: { error in
+            "\(error)".contains("page.mustache fills the block \"contnet\" on line 1, which the template \"layout\" it extends never shows (it shows {{$content}}), so what the block holds is left out of every page. Name a block the template shows, or remove the block.")
+        }
+        let noContent = "<!doctype html><html><body>{{{header}}}<main></main>{{{footer}}}</body></html>"
+        #expect {
+            try templates(["layout": noContent])
+        } throws: { error in
+            "\(error)".contains("layout.mustache never shows the block \"content\" (it shows no block at all), so the pages of the templates that fill it, such as the theme's 404, would be left without what it holds. Put {{$content}}{{/content}} where it belongs")
+        }
+        // With the pages written out too (site init --with-templates), the layout is still the one to fix.
+        #expect {
+            try templates(["layout": noContent, "page": "{{<layout}}\n{{$content}}x{{/content}}\n{{/layout}}"])
+        } throws: { error in
+            "\(error)".contains("layout.mustache never shows the block \"content\"") && "\(error)".contains("such as the theme's 404")
+        }
+        // A parent of one's own: the template that fills a block it lacks is the one to fix.
+        #expect {
+            try templates(["frame": "<div>{{$inner}}{{/inner}}</div>", "page": "{{<frame}}\n\n{{$iner}}x{{/iner}}{{/frame}}"])
+        } throws: { error in
+            "\(error)".contains("page.mustache fills the block \"iner\" on line 3, which the template \"frame\" it extends never shows (it shows {{$inner}})")
+        }
+        // Blocks shown through a partial of the parent count.
+        let (set, folder) = try templates(["frame": "<div>{{> slot}}</div>", "slot": "{{$inner}}{{/inner}}",
+                                            "page": "{{<layout}}{{$content}}{{<frame}}{{$inner}}x{{/inner}}{{/frame}}{{/content}}{{/layout}}"])
+        defer { folder.remove() }
+        #expect(set.overridden.count == 3)
+    }
 }

@@ -77,25 +77,59 @@ enum TemplatePartials {
     /// The outer override stays in force inside the inner parent, so its `{{$content}}` renders
     /// the override, which includes the parent again, for ever. Returns the template, the line of
     /// the inner parent tag, the parent and the block; nil when there is none.
-    static func blockLoop(in sources: [String: String]) -> (name: String, line: Int, parent: String, block: String)? {
-        var blocks: [String: Set<String>] = [:]
-        var visiting = Set<String>()
-        // Every block a template expands, through its parents and partials.
-        func blocksExpanded(by name: String) -> Set<String> {
-            if let known = blocks[name] { return known }
+    /// Every block each template expands (`{{$name}}`), through its parents and partials.
+    private struct ExpandedBlocks {
+        let sources: [String: String]
+        private var known: [String: Set<String>] = [:]
+        private var visiting = Set<String>()
+
+        init(_ sources: [String: String]) {
+            self.sources = sources
+        }
+
+        mutating func of(_ name: String) -> Set<String> {
+            if let done = known[name] { return done }
             guard let source = sources[name], visiting.insert(name).inserted else { return [] }
             defer { visiting.remove(name) }
             var found = Set<String>()
             for tag in TemplateTags(source).tags {
                 switch tag.sigil {
                 case "$": found.insert(tag.name)
-                case "<", ">": if sources[tag.name] != nil { found.formUnion(blocksExpanded(by: tag.name)) }
+                case "<", ">": if sources[tag.name] != nil { found.formUnion(of(tag.name)) }
                 default: break
                 }
             }
-            blocks[name] = found
+            known[name] = found
             return found
         }
+    }
+
+    /// The blocks the template `name` of `sources` shows, through its parents and partials.
+    static func blocks(shownBy name: String, in sources: [String: String]) -> Set<String> {
+        var expanded = ExpandedBlocks(sources)
+        return expanded.of(name)
+    }
+
+    /// A block a template fills in a parent that never shows it (`{{<layout}}{{$contnet}}…`, or a
+    /// layout of one's own without `{{$content}}`): what it holds is dropped from every page,
+    /// without a word. Returns the template, the block's line, the parent, the block and the
+    /// blocks the parent does show; nil when there is none.
+    static func unshownBlock(in sources: [String: String]) -> (name: String, line: Int, parent: String, block: String, shown: Set<String>)? {
+        var expanded = ExpandedBlocks(sources)
+        for name in sources.keys.sorted() {
+            let tags = TemplateTags(sources[name] ?? "").tags
+            for (index, tag) in tags.enumerated() where tag.sigil == "<" && sources[tag.name] != nil {
+                let shown = expanded.of(tag.name)
+                if let missing = directOverrideTags(of: index, in: tags).first(where: { !shown.contains($0.name) }) {
+                    return (name, missing.line, tag.name, missing.name, shown)
+                }
+            }
+        }
+        return nil
+    }
+
+    static func blockLoop(in sources: [String: String]) -> (name: String, line: Int, parent: String, block: String)? {
+        var expanded = ExpandedBlocks(sources)
         for name in sources.keys.sorted() {
             let tags = TemplateTags(sources[name] ?? "").tags
             var open: [(sigil: Character, name: String)] = []
@@ -114,7 +148,7 @@ enum TemplatePartials {
                         if frame.sigil == "$", insideParent { overridden.insert(frame.name) }
                     }
                     let own = directOverrides(of: index, in: tags)
-                    if let block = overridden.subtracting(own).intersection(blocksExpanded(by: tag.name)).sorted().first {
+                    if let block = overridden.subtracting(own).intersection(expanded.of(tag.name)).sorted().first {
                         return (name, tag.line, tag.name, block)
                     }
                 default:
@@ -128,19 +162,24 @@ enum TemplatePartials {
 
     /// The blocks the parent tag at `index` overrides itself (`$` tags directly inside it).
     private static func directOverrides(of index: Int, in tags: [TemplateTags.Tag]) -> Set<String> {
+        Set(directOverrideTags(of: index, in: tags).map(\.name))
+    }
+
+    /// The `$` tags directly inside the parent tag at `index`, in order.
+    private static func directOverrideTags(of index: Int, in tags: [TemplateTags.Tag]) -> [TemplateTags.Tag] {
         var depth = 0
-        var names = Set<String>()
+        var found: [TemplateTags.Tag] = []
         for tag in tags[(index + 1)...] {
             guard let sigil = tag.sigil else { continue }
             if sigil == "/" {
                 if depth == 0 { break }
                 depth -= 1
             } else if "#^$<".contains(sigil) {
-                if depth == 0, sigil == "$" { names.insert(tag.name) }
+                if depth == 0, sigil == "$" { found.append(tag) }
                 depth += 1
             }
         }
-        return names
+        return found
     }
 
     /// Whether a template includes a partial named at render time (`{{>*name}}`), which can be

@@ -173,6 +173,29 @@ public struct TemplateSources: Sendable {
                 + "they share into a partial of its own, or put the include inside a section that ends when the data does "
                 + "({{#children}}{{> node}}{{/children}})")
         }
+        // A block the parent never shows ({{$contnet}}, or a layout without {{$content}}): the
+        // pages lose what it holds, and the build said nothing.
+        if let unshown = TemplatePartials.unshownBlock(in: sources), let directory {
+            let blocks = unshown.shown.isEmpty ? "it shows no block at all"
+                : "it shows " + unshown.shown.sorted().map { "{{$\($0)}}" }.joined(separator: ", ")
+            // The parent is to blame where the theme's own shows the block (a layout of one's own
+            // that lost {{$content}}), or where the one filling it is the theme's.
+            let parentLostIt = TemplatePartials.blocks(shownBy: unshown.parent, in: DefaultTemplates.all).contains(unshown.block)
+            if overridden.contains(unshown.name), !(parentLostIt && overridden.contains(unshown.parent)) {
+                var error = TemplateError(file: directory.appendingPathComponent(unshown.name + ".mustache").path, message: """
+                    fills the block "\(unshown.block)" on line \(unshown.line), which the template "\(unshown.parent)" it extends \
+                    never shows (\(blocks)), so what the block holds is left out of every page
+                    """)
+                error.fix = "Name a block the template shows, or remove the block."
+                throw error
+            }
+            var error = TemplateError(file: directory.appendingPathComponent(unshown.parent + ".mustache").path, message: """
+                never shows the block "\(unshown.block)" (\(blocks)), so the pages of the templates that fill it, such as \
+                \(overridden.contains(unshown.name) ? "" : "the theme's ")\(unshown.name), would be left without what it holds
+                """)
+            error.fix = "Put {{$\(unshown.block)}}{{/\(unshown.block)}} where it belongs, as the theme's \(unshown.parent) does (site init --with-templates writes it)."
+            throw error
+        }
         return included
     }
 
