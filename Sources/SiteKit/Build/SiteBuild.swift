@@ -48,6 +48,9 @@ public struct SiteBuild: Sendable {
         warnOfContentNotes(content)
         try noteMissingContentFolder(destination: options.outputFolder(settings.output))
         noteUnusedTemplates(sources.unused)
+        // Said by every build with these templates, up to date or not: a warning about the
+        // settings, which does not keep the next build from being up to date.
+        for warning in sources.unescapedData { reporter.settingsWarning(warning) }
         for note in sources.ignored { reporter.info("note: \(note).") }
         noteUnreadContent(loader.unreadEntries())
         noteLongMenu(ContentPage.ownPages(in: content).filter(\.inMenu).count)

@@ -450,4 +450,28 @@ struct TemplateSetTests {
         defer { folder.remove() }
         #expect(set.overridden.count == 3)
     }
+
+    @Test("a template of one's own that prints a value from the APIs unescaped ({{{post.title}}}, {{& name}}, {{{.}}}) is warned about with its line and how to escape it; HTML the build made, and page and site values, are not; the theme never is")
+    func unescapedDataIsWarnedAbout() throws {
+        let (set, folder) = try templates([
+            "post": "{{<layout}}{{$content}}\n<h1>{{{post.title}}}</h1>\n{{#post.paragraphs}}<p>{{{.}}}</p>{{/post.paragraphs}}{{/content}}{{/layout}}",
+            "person": "{{<layout}}{{$content}}{{& person.name}}{{{person.placeholder}}}{{/content}}{{/layout}}",
+            "page": "{{<layout}}{{$content}}{{{intro}}}{{{page.banner}}}{{{site.extra}}}{{/content}}{{/layout}}",
+        ])
+        defer { folder.remove() }
+        let sources = try TemplateSources(overridesIn: folder.url)
+        let folderName = folder.url.lastPathComponent
+        #expect(set.overridden.count == 3)
+        #expect(sources.unescapedData == [
+            "\(folderName)/person.mustache prints {{& person.name}} on line 1 unescaped: whatever markup or script the APIs send in it is published as it is. Write {{person.name}}, which escapes it; triple braces are for values that are HTML already (footer, header, intro, placeholder, svg, table) and for your own, in page and site.",
+            "\(folderName)/post.mustache prints {{{post.title}}} on line 2 unescaped (and 1 more value): whatever markup or script the APIs send in it is published as it is. Write {{post.title}}, which escapes it; triple braces are for values that are HTML already (footer, header, intro, placeholder, svg, table) and for your own, in page and site.",
+        ])
+        // The theme, written out whole (site init --with-templates), says nothing.
+        let theme = try TemporaryFolder()
+        defer { theme.remove() }
+        for (name, source) in DefaultTemplates.all {
+            try Data(source.utf8).write(to: theme.url.appendingPathComponent(name + ".mustache"))
+        }
+        #expect(try TemplateSources(overridesIn: theme.url).unescapedData == [])
+    }
 }

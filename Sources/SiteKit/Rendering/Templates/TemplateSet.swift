@@ -18,6 +18,14 @@ public struct TemplateSources: Sendable {
         guard overridden.contains("layout"), let layout = sources["layout"] else { return false }
         return !TemplateTags(layout).tags.contains { $0.name == "demo" || $0.name.hasPrefix("demo.") }
     }
+    /// Warnings for `templates/` files that print values from the APIs unescaped (`{{{post.title}}}`):
+    /// see `UnescapedValues`. The theme's own never do.
+    public var unescapedData: [String] {
+        let folder = directory?.lastPathComponent ?? "templates"
+        return overridden.sorted().compactMap { name in
+            UnescapedValues.find(in: sources[name] ?? "").map { UnescapedValues.warning("\(folder)/\(name).mustache", $0) }
+        }
+    }
     /// Files of `templates/` that neither replace a template of the theme nor are included as a
     /// partial by any template, as people know them ("templates/old.mustache"): a build names them.
     public let unused: [String]
