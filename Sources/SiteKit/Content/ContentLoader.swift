@@ -215,10 +215,20 @@ public struct ContentLoader: Sendable {
         }
         // `Draft: true` is no draft, nor `Title:` a title: keys are read as written.
         let known = ["title", "description", "draft", "menu", "weight"]
-        let nearMisses = matter.keyLines.keys.sorted().compactMap { key -> MarkdownNote? in
+        var nearMisses = matter.keyLines.keys.sorted().compactMap { key -> MarkdownNote? in
             guard !known.contains(key), let meant = known.first(where: { $0 == key.lowercased() }) else { return nil }
             return MarkdownNote(line: matter.keyLines[key] ?? 1, message: "the front matter key '\(key)' is not read as '\(meant)', "
                 + "as keys are read as written, in lowercase: write '\(meant)'")
+        }
+        // The menu lists the pages every site has in a fixed order, always: `menu: false` left
+        // People in the menu without a word.
+        if ContentPage.standardNames.contains(name) {
+            nearMisses += ["menu", "weight"].compactMap { key in
+                matter.keyLines[key].map { MarkdownNote(line: $0, message: "'\(key)' has no effect here: this is the text of a page "
+                    + "every site has, which " + (name == "404" ? "the menu never lists" : "the menu always lists, in its own place")
+                    + "; only pages of their own are placed by menu and weight") }
+            }
+            nearMisses.sort { $0.line < $1.line }
         }
         let ownTitle = title.flatMap { $0.isEmpty ? nil : $0 }
         return ContentPage(

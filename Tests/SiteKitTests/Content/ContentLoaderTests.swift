@@ -184,6 +184,20 @@ struct ContentLoaderTests {
         }
     }
 
+    @Test("menu and weight in the text of a page every site has are noted on their lines as having no effect there: menu: false left People in the menu without a word")
+    func menuKeysOfStandardPages() throws {
+        try withContent(["users.md": "---\ntitle: Folks\nmenu: false\nweight: 4\n---\nPeople.\n", "404.md": "---\nweight: 1\n---\nGone.\n",
+                         "about.md": "---\nmenu: false\nweight: 2\n---\nUs.\n"]) { loader in
+            let pages = try loader.loadAll()
+            let users = try #require(pages["users"])
+            #expect(users.notes.map(\.line) == [3, 4])
+            #expect(users.notes.first?.message == "'menu' has no effect here: this is the text of a page every site has, which the menu "
+                + "always lists, in its own place; only pages of their own are placed by menu and weight")
+            #expect(try #require(pages["404"]).notes.first?.message.contains("which the menu never lists") == true)
+            #expect(try #require(pages["about"]).notes.isEmpty, "a page of its own reads them")
+        }
+    }
+
     @Test("a front matter key that differs from one the site reads only in letter case (Draft, Title) is noted on its line; a draft's type error names the value")
     func nearMissKeys() throws {
         try withContent(["soon.md": "---\nTitle: Next\nDraft: true\nauthor: me\n---\nSoon.\n"]) { loader in
