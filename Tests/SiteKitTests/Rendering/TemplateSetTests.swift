@@ -320,15 +320,18 @@ struct TemplateSetTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         for (file, text) in ["page.html": "<p>{{page.title}}</p>", "person.mustache": " \n", ".page.mustache.swp": "x", "card.mustache": "",
-                             "page.mustache~": "x", "#page.mustache#": "x", "page.mustache.bak": "x", "README": "notes"] {
+                             "page.mustache~": "x", "#page.mustache#": "x", "page.mustache.bak": "x", "README": "notes",
+                             "Post.Mustache": "x", "users.mustach": "x"] {
             try Data(text.utf8).write(to: folder.url.appendingPathComponent(file))
         }
         let sources = try TemplateSources(overridesIn: folder.url)
         let name = folder.url.lastPathComponent
         #expect(sources.ignored == [
+            "\(name)/Post.Mustache is not read: templates are the files ending in .mustache (rename it \(name)/post.mustache)",
             "\(name)/README is not read: templates are the files ending in .mustache",
             "\(name)/page.html is not read: templates are the files ending in .mustache (such as \(name)/page.mustache)",
             "\(name)/person.mustache is empty, so every page it makes is empty too",
+            "\(name)/users.mustach is not read: templates are the files ending in .mustache (rename it \(name)/users.mustache)",
         ], "an empty partial of one's own (card) is a choice; the theme's person template emptied is not")
     }
 

@@ -83,8 +83,12 @@ public struct TemplateSources: Sendable {
                     // is no template at all: only a file in a template language is told how to be one.
                     guard !Self.isEditorLeftover(file) else { continue }
                     let stem = (file as NSString).deletingPathExtension
-                    let rename = Self.templateLikeExtensions.contains((file as NSString).pathExtension.lowercased())
-                        ? " (such as \(folder)/\(stem).mustache)" : ""
+                    let ending = (file as NSString).pathExtension.lowercased()
+                    // Page.Mustache, page.mustach: the ending misspelt, the name meant as it is.
+                    let misspelt = NearestName.distance(Array(ending), Array("mustache")) <= 2
+                    let meant = DefaultTemplates.all[stem.lowercased()] != nil ? stem.lowercased() : stem
+                    let rename = misspelt ? " (rename it \(folder)/\(meant).mustache)"
+                        : Self.templateLikeExtensions.contains(ending) ? " (such as \(folder)/\(stem).mustache)" : ""
                     ignored.append("\(folder)/\(file) is not read: templates are the files ending in .mustache" + rename)
                     continue
                 }
