@@ -67,7 +67,9 @@ public struct SiteScaffold: Sendable {
                 for url in written.reversed() { try? fileManager.removeItem(at: url) }
                 for folder in made.reversed() { _ = rmdir(folder.path) }
                 let reason = (error as? ScaffoldError)?.message ?? "could not create \(url.path): \(FileProblem.describe(error))."
-                throw ScaffoldError(message: "\(reason) Nothing was left behind: the files site init had written were removed.")
+                let undone = written.isEmpty && made.isEmpty ? "Nothing was written."
+                    : "Nothing was left behind: the files and folders site init had made were removed."
+                throw ScaffoldError(message: "\(reason) \(undone)")
             }
         }
         return files.map(\.path)

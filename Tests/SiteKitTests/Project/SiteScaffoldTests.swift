@@ -114,9 +114,12 @@ struct SiteScaffoldTests {
         try FileManager.default.createDirectory(at: site.deletingLastPathComponent(), withIntermediateDirectories: true)
         let error = #expect(throws: ScaffoldError.self) { try SiteScaffold(directory: site, withTemplates: true).create() }
         #expect(error?.message.hasPrefix("could not create \(site.path)/templates") == true, "\(String(describing: error))")
-        #expect(error?.message.hasSuffix("Nothing was left behind: the files site init had written were removed.") == true)
+        #expect(error?.message.hasSuffix("Nothing was left behind: the files and folders site init had made were removed.") == true)
         #expect(!FileManager.default.fileExists(atPath: site.path), "the site's folder, which init made, is gone too")
         #expect(FileManager.default.fileExists(atPath: site.deletingLastPathComponent().path), "folders that were there stay")
+        // Where nothing could be made at all, nothing is said to have been taken back.
+        let proc = #expect(throws: ScaffoldError.self) { try SiteScaffold(directory: URL(fileURLWithPath: "/proc/site-init-test"), withTemplates: false).create() }
+        #expect(proc?.message.hasSuffix(" Nothing was written.") == true, "\(String(describing: proc))")
     }
 
     @Test("init --with-templates in an existing site adds the theme's templates only, leaving its own files; later, only those missing (one removed by mistake comes back), and with all there nothing, without an error")
