@@ -156,6 +156,7 @@ struct TemplateSetTests {
             try set.render("tree", leafWithoutChildren)
         } throws: { error in
             "\(error)".contains("nests partials, blocks and sections more than \(CompiledRendering.depthLimit) deep")
+                && "\(error)".contains("A tree ends only where its leaves have the key that ends it, such as children: []")
         }
     }
 

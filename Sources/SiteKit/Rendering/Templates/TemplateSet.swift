@@ -395,7 +395,8 @@ public struct TemplateSet: Sendable {
             throw TemplateError(file: TemplateSources.file(of: name, overridden: overridden, in: directory), message: """
                 nests partials, blocks and sections more than \(CompiledRendering.depthLimit) deep (the last: \(tooDeep.at)): \
                 a block filled with a partial that expands the same block, or partials that include one another for as \
-                long as the data lets them. mustache would follow them until the process crashed
+                long as the data lets them. mustache would follow them until the process crashed. A tree ends only where \
+                its leaves have the key that ends it, such as children: [] (without it, mustache finds the parent's again)
                 """)
         }
         return rendering.output
