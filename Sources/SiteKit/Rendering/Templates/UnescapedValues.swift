@@ -14,7 +14,7 @@ enum UnescapedValues {
 
     /// The first value of `source` from the data printed unescaped, with its line, and how many
     /// there are; nil when there are none.
-    static func find(in source: String) -> (tag: String, line: Int, count: Int)? {
+    static func find(in source: String) -> (tag: String, name: String, line: Int, count: Int)? {
         let found = TemplateTags(source).tags.filter { tag in
             guard tag.sigil == "{" || tag.sigil == "&", !tag.blankBeforeSigil else { return false }
             let path = tag.name.split(separator: ".")
@@ -23,15 +23,14 @@ enum UnescapedValues {
         }
         guard let first = found.first else { return nil }
         let written = first.sigil == "&" ? "{{& \(first.name)}}" : "{{{\(first.name)}}}"
-        return (written, first.line, found.count)
+        return (written, first.name, first.line, found.count)
     }
 
     /// The warning for the template file `file` (as people know it, "templates/post.mustache").
-    static func warning(_ file: String, _ found: (tag: String, line: Int, count: Int)) -> String {
-        let name = String(found.tag.drop(while: { $0 == "{" || $0 == "&" || $0 == " " }).prefix(while: { $0 != "}" }))
+    static func warning(_ file: String, _ found: (tag: String, name: String, line: Int, count: Int)) -> String {
         let others = found.count > 1 ? " (and \(BuildSummary.count(found.count - 1, "more value", "more values")))" : ""
         return "\(file) prints \(found.tag) on line \(found.line) unescaped\(others): whatever markup or script the APIs "
-            + "send in it is published as it is. Write {{\(name)}}, which escapes it; triple braces are for values that are HTML "
+            + "send in it is published as it is. Write {{\(found.name)}}, which escapes it; triple braces are for values that are HTML "
             + "already (\(markup.sorted().joined(separator: ", "))) and for your own, in page and site."
     }
 }
