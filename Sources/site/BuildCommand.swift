@@ -34,6 +34,11 @@ struct BuildCommand: AsyncParsableCommand {
             }
         } catch let exit as ExitCode {
             throw exit
+        } catch let error as SettingsError {
+            // Said before anything was built: what became of the output, as a build's errors say.
+            reporter.endProgress()
+            StandardStream.error("error: \(paragraph(error)) Fix it and build again: nothing was built, and the output folder is as it was.\n")
+            throw ExitCode.failure
         } catch {
             reporter.endProgress()
             StandardStream.error("error: \(paragraph(error))\n")

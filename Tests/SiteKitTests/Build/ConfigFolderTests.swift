@@ -26,6 +26,19 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("elsewhere/about/index.html").path))
     }
 
+    @Test("a setting that cannot be used is an error naming the file and line, and says that nothing was built and the output is as it was, as a build's errors do",
+          .enabled(if: FetchProcessTests.executable != nil, "the site executable is not built next to the tests; run swift build first"))
+    func settingsErrorSaysWhatBecameOfTheOutput() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try Data("title: Mine\nusers: -1\n".utf8).write(to: folder.url.appendingPathComponent("site.yml"))
+        let run = try await Process.runSiteCapturing(["build", "--demo", "--quiet"], in: folder.url)
+        #expect(run.status == 1)
+        #expect(run.errors == "error: site.yml:2: users must be between 0 and 1000000, not -1. Fix it and build again: nothing was "
+            + "built, and the output folder is as it was.\n", "\(run.errors)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("public").path))
+    }
+
     /// Runs `site build --demo --quiet` with `arguments` in `folder`; returns its exit status.
     private static func build(_ arguments: [String], in folder: URL) async throws -> Int32 {
         try await Process.runSite(["build", "--demo", "--quiet"] + arguments, in: folder)
