@@ -57,7 +57,7 @@ extension SiteRenderer {
                 "name": name, "facts": Self.facts(of: author), "posts": posts, "hasPosts": !posts.isEmpty,
                 "placeholder": Placeholder.svg(name: name, width: ImageSize.large.pixels, height: ImageSize.large.pixels, decorative: true),
             ]
-            return try file(path, template: "author", section: "authors", page: generatedPage("author", title: title),
+            return try file(path, template: "author", section: "authors", page: generatedPage("author", title: title, description: "\(title), author of \(BuildSummary.count(posts.count, "post", "posts"))"),
                             extra: ["author": context,
                                     "breadcrumbs": breadcrumbs(root: root, [("Authors", "authors/index.html"), (name, nil)])])
         }

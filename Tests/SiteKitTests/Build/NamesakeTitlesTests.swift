@@ -30,5 +30,7 @@ struct NamesakeTitlesTests {
         #expect(authors == ["John Smith (js1) · People &amp; Posts", "John Smith (js2) · People &amp; Posts",
                             "Ümit Özdağ (#3) · People &amp; Posts", "\("Ümit Özdağ".decomposedStringWithCanonicalMapping) (#4) · People &amp; Posts",
                             "Solo · People &amp; Posts"])
+        // An author's page is described by its own words, not the site's description.
+        #expect(try head("authors/js2.html").description == "John Smith (js2), author of 1 post")
     }
 }
