@@ -40,7 +40,7 @@ struct BuildFlags: ParsableArguments {
             throw ValidationError("--offline and --refresh cannot be used together: --offline makes no request, and --refresh revalidates every cached response with one. Pick one.")
         }
         if let maxImageFailures, ImageFailureLimit(maxImageFailures) == nil {
-            throw ValidationError("--max-image-failures must be \(ImageFailureLimit.expected), not \(maxImageFailures).")
+            throw ValidationError("--max-image-failures must be \(ImageFailureLimit.expectation(for: maxImageFailures)).")
         }
         if let config, config.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--config must name a settings file, such as site.yml, and is empty.")

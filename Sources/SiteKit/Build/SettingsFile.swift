@@ -327,7 +327,9 @@ struct SettingsReader {
                 case "per_host": settings.imagesPerHost = try integer("images.per_host", value, in: 1...512, line: value.mark?.line)
                 case "max_failures":
                     guard let limit = value.scalar.flatMap({ ImageFailureLimit($0.string) }) else {
-                        throw SettingsError(file: file, line: value.mark?.line ?? line, message: "'images.max_failures' must be \(ImageFailureLimit.expected)")
+                        let written = value.scalar?.string
+                        throw SettingsError(file: file, line: value.mark?.line ?? line, message: "'images.max_failures' must be "
+                            + (written.map(ImageFailureLimit.expectation(for:)) ?? ImageFailureLimit.expected))
                     }
                     settings.imageFailureLimit = limit
                 case "sizes":

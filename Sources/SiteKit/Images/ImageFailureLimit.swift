@@ -47,6 +47,16 @@ public enum ImageFailureLimit: Sendable, Equatable, CustomStringConvertible {
 
     /// What to write instead of a value that is not a limit.
     public static let expected = "a number of pictures such as 5, or a share of them such as 10%"
+
+    /// What a setting that is no limit (`init` gave nil) must be, for its error: a share past
+    /// 100 %, a number, is said to be out of range rather than not a share.
+    public static func expectation(for text: String) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasSuffix("%"), let value = Double(trimmed.dropLast().trimmingCharacters(in: .whitespaces)), value.isFinite, value > 100 {
+            return "a share of at most 100% (or a number of pictures, such as 5), not \(trimmed)"
+        }
+        return "\(expected), not \(trimmed)"
+    }
 }
 
 extension ThumbnailPipeline.Outcome {

@@ -189,7 +189,7 @@ import Testing
                                      (["build", "--demo", "--ttl", "-1m"], "--ttl must be a duration such as 10m or 1d, not -1m"),
                                      (["build", "--demo", "--max-image-failures", "lots"],
                                       "--max-image-failures must be a number of pictures such as 5, or a share of them such as 10%, not lots."),
-                                     (["build", "--demo", "--max-image-failures", "120%"], "--max-image-failures must be a number of pictures"),
+                                     (["build", "--demo", "--max-image-failures", "120%"], "--max-image-failures must be a share of at most 100% (or a number of pictures, such as 5), not 120%."),
                                      // A negative number is a value out of range, not a missing value.
                                      (["build", "--demo", "--max-image-failures", "-1"], "--max-image-failures must be a number of pictures such as 5, or a share of them such as 10%, not -1."),
                                      (["build", "--demo", "--offline", "--refresh"], "--offline and --refresh cannot be used together"),

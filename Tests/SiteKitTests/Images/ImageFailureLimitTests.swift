@@ -43,6 +43,9 @@ struct ImageFailureLimitTests {
             #expect(error?.description.hasPrefix("site.yml:3: 'images.max_failures' must be ") == true, "\(value): \(String(describing: error))")
         }
         let error = #expect(throws: SettingsError.self) { try SettingsFile.parse("images:\n  max_failures: ten\n", shownAs: "site.yml") }
-        #expect(error?.description.contains("a number of pictures such as 5, or a share of them such as 10%") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("a number of pictures such as 5, or a share of them such as 10%, not ten.") == true, "\(String(describing: error))")
+        // A share past 100 % is a share out of range, not something other than a share.
+        let above = #expect(throws: SettingsError.self) { try SettingsFile.parse("images:\n  max_failures: 150%\n", shownAs: "site.yml") }
+        #expect(above?.description == "site.yml:2: 'images.max_failures' must be a share of at most 100% (or a number of pictures, such as 5), not 150%.")
     }
 }
