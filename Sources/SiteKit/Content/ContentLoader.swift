@@ -84,7 +84,8 @@ public struct ContentLoader: Sendable {
         }
         if let other = taken[name] {
             throw ContentError(file: shown, message: "it would be published at \(name)/, like \(other)\(Self.sameTextNote(shown, other)). "
-                + "Rename one of them: a page's address is its file name in lowercase, with a dash for each run of other characters.")
+                + "Rename one of them: a page's address is its file name in lowercase, with a dash for each run of other characters, "
+                + "cut to its first 60 bytes.")
         }
         if Slug.windowsDeviceNames.contains(name) {
             throw ContentError(file: shown, message: "it would be published at \(name)/, a name Windows refuses for any file or folder "

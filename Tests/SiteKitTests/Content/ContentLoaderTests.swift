@@ -48,6 +48,9 @@ struct ContentLoaderTests {
             (["thumbs.md": "x"], "content/thumbs.md", "would be published at thumbs/"),
             (["Index.md": "x"], "content/Index.md", "the home page's text is read from content/index.md, in lowercase, and this file is not it. Rename it to index.md"),
             (["about-us.md": "x", "About Us.md": "x"], "content/about-us.md", "like content/About Us.md"),
+            // Names alike in their first 60 bytes are one address: the error says the cut.
+            ([String(repeating: "a", count: 60) + "1.md": "x", String(repeating: "a", count: 60) + "2.md": "x"],
+             "content/" + String(repeating: "a", count: 60) + "2.md", "with a dash for each run of other characters, cut to its first 60 bytes."),
             (["---.md": "x"], "content/---.md", "its name has no letter or digit"),
             // As names from the APIs never are (they get a number): a site Windows cannot unpack.
             (["con.md": "x"], "content/con.md", "would be published at con/, a name Windows refuses"),
