@@ -210,7 +210,7 @@ struct TemplateSetTests {
             }
         }
         try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
-        #expect(error() == "template \(file.path) cannot be used: it is a folder, not a file: templates are the .mustache files directly in \(folder.url.lastPathComponent)/. Rename the folder (without .mustache), or move it out of \(folder.url.lastPathComponent)/.")
+        #expect(error() == "template \(folder.url.lastPathComponent)/\(file.lastPathComponent) cannot be used: it is a folder, not a file: templates are the .mustache files directly in \(folder.url.lastPathComponent)/. Rename the folder (without .mustache), or move it out of \(folder.url.lastPathComponent)/.")
         try FileManager.default.removeItem(at: file)
         try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: "/nonexistent.mustache")
         #expect(error().contains("cannot be used: it is a symbolic link to /nonexistent.mustache, which does not exist. Point it at a template, or remove it."))
@@ -219,7 +219,7 @@ struct TemplateSetTests {
         #expect(error().contains("cannot be used: it is a symbolic link that leads round in a loop"))
         try FileManager.default.removeItem(at: file)
         try Data("<p>\n<p>caf".utf8 + [0xE9] + Data("</p>\n".utf8)).write(to: file)
-        #expect(error() == "template \(file.path) is not valid UTF-8 text (line 2). Save it as UTF-8 in your editor. Fix or remove the file to use the default theme.")
+        #expect(error() == "template \(folder.url.lastPathComponent)/\(file.lastPathComponent) is not valid UTF-8 text (line 2). Save it as UTF-8 in your editor. Fix or remove the file to use the default theme.")
     }
 
     @Test("a template that is a symbolic link out of the project is refused, naming where it leads: a partial could publish any file of the machine; one linked within the project is read")
@@ -237,7 +237,7 @@ struct TemplateSetTests {
         #expect {
             _ = try TemplateSources(overridesIn: templates)
         } throws: { error in
-            "\(error)" == "template \(link.path) cannot be used: it is a symbolic link to \(real), outside the project's folder, so a page could publish a file from elsewhere on this machine. Copy the template into templates/, or remove the link."
+            "\(error)" == "template \(link.deletingLastPathComponent().lastPathComponent)/\(link.lastPathComponent) cannot be used: it is a symbolic link to \(real), outside the project's folder, so a page could publish a file from elsewhere on this machine. Copy the template into templates/, or remove the link."
         }
         try FileManager.default.removeItem(at: link)
         try Data("<footer>shared</footer>\n".utf8).write(to: project.url.appendingPathComponent("shared-footer.mustache"))

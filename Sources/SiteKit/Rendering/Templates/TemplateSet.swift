@@ -437,6 +437,13 @@ public struct TemplateError: Error, LocalizedError, CustomStringConvertible, Sen
     public var message: String
     /// What to do, after the message.
     public var fix = "Fix or remove the file to use the default theme."
-    public var description: String { "template \(file) \(message). \(fix)" }
+    /// A template file as content files are named in errors, by its folder and name
+    /// (`templates/page.mustache`); anything else (the theme's folder) by its whole path.
+    var shownFile: String {
+        guard file.hasSuffix(".mustache"), file.hasPrefix("/") else { return file }
+        let url = URL(fileURLWithPath: file)
+        return url.deletingLastPathComponent().lastPathComponent + "/" + url.lastPathComponent
+    }
+    public var description: String { "template \(shownFile) \(message). \(fix)" }
     public var errorDescription: String? { description }
 }
