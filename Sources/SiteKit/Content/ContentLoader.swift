@@ -204,9 +204,13 @@ public struct ContentLoader: Sendable {
         // its title is the site's as `isSiteTitle`.
         let ownValues = [("name", "name (the file's, \(name))"), ("body", "text (the Markdown below the front matter, as HTML)"),
                          ("isSiteTitle", "mark of a title that is the site's (the theme then leaves the site's title out of <title>)")]
-        for (reserved, what) in ownValues where extra[reserved] != nil {
+        // All of them in one error: one at a time, three such keys took three builds to find.
+        let clashes = ownValues.filter { extra[$0.0] != nil }.sorted { (matter.keyLines[$0.0] ?? 0) < (matter.keyLines[$1.0] ?? 0) }
+        if let (reserved, what) = clashes.first {
+            let others = clashes.dropFirst().map { "'\($0.0)' on line \(matter.keyLines[$0.0] ?? 0)" }
+            let more = others.isEmpty ? "" : " So would \(others.joined(separator: " and ")), the page's own to templates too: rename \(others.count == 1 ? "it" : "them") as well."
             throw ContentError(file: shown, line: matter.keyLines[reserved], message: "'\(reserved)' is the page's own "
-                + what + " to templates, so a front matter key of that name would be lost. Rename the key.")
+                + what + " to templates, so a front matter key of that name would be lost. Rename the key." + more)
         }
         if !ContentPage.standardNames.contains(name) {
             try checkMenuKeys(extra, lines: matter.keyLines, file: shown)

@@ -275,6 +275,16 @@ struct ContentLoaderTests {
                 (error as? ContentError)?.description == "content/about.md:3: 'isSiteTitle' is the page's own mark of a title that is the site's (the theme then leaves the site's title out of <title>) to templates, so a front matter key of that name would be lost. Rename the key."
             }
         }
+        // Several at once are one error, in the order of their lines: one at a time took a build each.
+        try withContent(["about.md": "---\nbody: b\ntitle: About\nname: n\nisSiteTitle: true\n---\nText.\n"]) { loader in
+            #expect {
+                try loader.load("about")
+            } throws: { error in
+                let text = (error as? ContentError)?.description ?? ""
+                return text.hasPrefix("content/about.md:2: 'body' is the page's own text")
+                    && text.hasSuffix("Rename the key. So would 'name' on line 4 and 'isSiteTitle' on line 5, the page's own to templates too: rename them as well.")
+            }
+        }
     }
 
     @Test("a page of its own without a title is titled by its name composed (NFC), first letter in title case: ß straße is Ss straße, not SS straße")
