@@ -63,7 +63,7 @@ public enum TerminationSignal {
 
     /// Starts catching SIGINT and SIGTERM for work that cannot await (`site clean`): the work
     /// asks the returned closure between steps, which is true once either signal came, and stops
-    /// where it stands, at a point it chose. Caught for the rest of the process.
+    /// where it stands, at a point it chose. Only the first is caught: a second kills the process.
     public static func caught() -> @Sendable () -> Bool {
         let stream = listen()
         let received = Arrival()
