@@ -12,25 +12,16 @@ struct TemplateParseCost {
     /// template takes under 0.1 million).
     static let limit = 300_000_000
 
-    /// Its tags (`{{`, `{{{` counted once).
-    private(set) var tags = 0
-    /// For each tag, the bytes after it.
-    private(set) var steps = 0
+    /// Its tags, as `TemplateTags` reads them (`{{{name}}}` is one).
+    let tags: Int
+    /// For each tag, the bytes after its opening delimiter.
+    let steps: Int
 
-    /// Delimiter changes are not followed: a template that uses others is rarely this large.
     init(_ source: String) {
-        var previous: UInt8 = 0
-        var remaining = source.utf8.count
-        for byte in source.utf8 {
-            remaining -= 1
-            if byte == UInt8(ascii: "{"), previous == UInt8(ascii: "{") {
-                tags += 1
-                steps += remaining
-                previous = 0
-            } else {
-                previous = byte
-            }
-        }
+        let read = TemplateTags(source).tags
+        let bytes = source.utf8.count
+        tags = read.count
+        steps = read.reduce(0) { $0 + bytes - $1.textOffset }
     }
 
     /// Why `source` is not parsed, for its `TemplateError`; nil when its parse is within `limit`.

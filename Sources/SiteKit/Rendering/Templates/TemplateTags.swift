@@ -13,6 +13,8 @@ struct TemplateTags {
         /// Whether blanks come between the opening delimiter and the sigil (`{{ #list}}`), which
         /// mustache does not read as a sigil.
         var blankBeforeSigil = false
+        /// The UTF-8 offset just after the opening delimiter, where the tag's text starts.
+        var textOffset = 0
     }
 
     var tags: [Tag] = []
@@ -49,7 +51,8 @@ struct TemplateTags {
                 return
             }
             let name = (sigil == nil ? text[...] : text.dropFirst()).trimmingCharacters(in: .whitespaces)
-            tags.append(Tag(sigil: sigil, name: name, line: line, blankBeforeSigil: sigil != nil && inside.first?.isWhitespace == true))
+            tags.append(Tag(sigil: sigil, name: name, line: line, blankBeforeSigil: sigil != nil && inside.first?.isWhitespace == true,
+                            textOffset: afterOpening))
             if sigil == "=" {
                 // `=<% %>=`: the two new delimiters between the equals signs.
                 let delimiters = name.hasSuffix("=") ? name.dropLast().split(whereSeparator: \.isWhitespace) : []
