@@ -104,7 +104,9 @@ extension HTTPClient {
         // `immutable` (RFC 8246): a fresh response is not revalidated on a reload (`--refresh`),
         // but is when the request itself says so ("unless explicitly overridden by the user":
         // site fetch -H 'Cache-Control: no-cache' had no way left to check such a copy).
-        if options.refresh && !(response.immutable && freshness.isFresh) { return false }
+        // A request that forbids the network (`only-if-cached`: a picture whose host was given
+        // up on) is no reload: under --refresh too, its copy stands in as it would otherwise.
+        if options.refresh && !request.onlyIfCached && !(response.immutable && freshness.isFresh) { return false }
         if request.noCache || request.maxAge == .invalid { return false }
         // max-age=0 asks for a check whatever the copy's age, a reload's way (0 s old is old enough).
         if let maxAge = request.maxAge.value, maxAge == 0 || freshness.currentAge > Double(maxAge) { return false }

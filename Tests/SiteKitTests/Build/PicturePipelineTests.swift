@@ -250,6 +250,26 @@ struct PicturePipelineTests {
         }
     }
 
+    @Test("--refresh while the picture host stalls: once it is given up on, the rest are shown from their cached copies, fresh or not, as without --refresh; a reload must not turn an outage into placeholders")
+    func aStalledHostIsGivenUpOnUnderRefresh() async throws {
+        try await DemoAPIServer.with { server in
+            var harness = try Self.stallHarness(server)
+            defer { harness.remove() }
+            let first = try await harness.build()
+            let pages = try harness.site.files().filter { $0.key.hasPrefix("users/") || $0.key.hasPrefix("thumbs/") }
+            await server.faults.set(Fault(stall: true), forPathPrefix: "/api/portraits/")
+            harness.options.refresh = true
+            await server.log.reset()
+            let refreshed = try await harness.build()
+            #expect(refreshed.imageFailures == 0, "\(harness.text)")
+            #expect(try harness.site.files().filter { $0.key.hasPrefix("users/") || $0.key.hasPrefix("thumbs/") } == pages)
+            let asked = Set(await server.log.requests(pathPrefix: "/api/portraits/").map(\.path))
+            #expect((3...4).contains(asked.count) && asked.count < first.images.done, "none after the third timeout was asked for: \(asked)")
+            #expect(harness.text.contains("so this build gave up on the rest (--verbose lists them); their cached copies are shown, however old."),
+                    "\(harness.text)")
+        }
+    }
+
     @Test("a 404 and an HTML page served as a JPEG are warnings with placeholders; --strict fails and keeps the old site")
     func badPicturesAndStrict() async throws {
         try await DemoAPIServer.with { server in
