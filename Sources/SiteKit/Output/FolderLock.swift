@@ -39,6 +39,36 @@ final class FolderLock: Sendable {
         }
     }
 
+    /// Takes the lock of the folder `path`, waiting while another build holds it, for at most
+    /// `patience` seconds; nil when the folder cannot be opened or locked (a file system without
+    /// locks), which leaves the caller as it was without locks. Throws when the wait runs out,
+    /// naming `purpose` ("publish into …").
+    static func waitForTurn(at path: String, to purpose: String, patience: TimeInterval = 120) throws -> FolderLock? {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        let deadline = Date().addingTimeInterval(patience)
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else {
+                close(fd)
+                return nil
+            }
+            guard Date() < deadline else {
+                close(fd)
+                throw OutputError(path: path, action: "take the lock of the folder", underlying: nil, message: """
+                    waited \(Int(patience)) s to \(purpose), and a process still holds the lock of \(path) (flock(2)), \
+                    by which builds publish one at a time: another site build is stuck publishing, or a program of yours locked that folder. \
+                    Stop that process (lslocks names it), then build again
+                    """)
+            }
+            usleep(20_000)
+        }
+        return FolderLock(locked: fd)
+    }
+
+    private init(locked fd: Int32) {
+        descriptor = Mutex(fd)
+    }
+
     /// Whether an open descriptor, in this process or any other, holds the lock of `path`; nil
     /// when the folder cannot be opened (gone, or not readable), so that cannot be told.
     static func isHeld(_ path: String) -> Bool? {

@@ -25,6 +25,9 @@ public final class StagedOutput: Sendable {
     private let store: OutputStore?
     /// Whether there was an output folder to compare with (none after it was removed).
     private let hasPrevious: Bool
+    /// The previous output folder's inode when the build started: another build that published
+    /// meanwhile put a folder of its own in its place, whose files this build never compared.
+    private let previousFolder: UInt64?
     private let tally = Mutex(Counts())
     /// Folders inside the staging folder known to exist, as relative paths ("" is the staging folder).
     private let folders = Mutex<Set<String>>([""])
@@ -73,6 +76,7 @@ public final class StagedOutput: Sendable {
         Self.recoverInterruptedSwap(destination: destination)
         var isFolder: ObjCBool = false
         hasPrevious = fileManager.fileExists(atPath: destination.path, isDirectory: &isFolder) && isFolder.boolValue
+        previousFolder = hasPrevious ? Self.folderInode(destination.path) : nil
         let staging = parent.appendingPathComponent(Self.stagingPrefix(name) + "\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
         // Known as this process's before it exists, so a build beside it never takes it for a leftover.
         Self.live.withLock { _ = $0.insert(staging.path) }
@@ -179,6 +183,44 @@ public final class StagedOutput: Sendable {
         }
     }
 
+    /// Another build published into the output while this one ran: the files this build found
+    /// unchanged were compared with the site that build replaced, and linking them now would
+    /// publish that build's bytes. Each stays unchanged only where the output holds this build's
+    /// bytes still; the others are put in from the store, by digest.
+    private func recheckUnchanged() throws {
+        var kept: [String] = []
+        for relativePath in paths.withLock({ $0.unchanged }) {
+            let previous = destinationPath + "/" + relativePath
+            let digest = digests.withLock { $0[relativePath] }
+            var info = stat()
+            if let digest, stat(previous, &info) == 0, info.st_mode & 0o777 == FileCreationMode.regularFile,
+               let (data, _) = PlainFile.read(previous), SHA256.hash(data: data) == digest {
+                kept.append(relativePath)
+                continue
+            }
+            guard let digest, let store, let (data, _) = store.contents(named: Hex.string(digest)) else {
+                throw OutputError(path: destinationPath, action: "replace the output folder", underlying: nil, message: """
+                    another build published into \(destinationPath) while this one ran, and \(relativePath), which this build \
+                    found unchanged, now holds that build's bytes. Build again (one build at a time per output folder)
+                    """)
+            }
+            let target = stagingPath + "/" + relativePath
+            try OutputError.wrap(path: target, action: "write") {
+                try makeFolders(ofFileAt: relativePath)
+                if !store.place(data, at: target, digest: digest) { try PlainFile.write(data, to: target) }
+            }
+            tally.withLock { $0.unchanged -= 1; $0.written += 1 }
+        }
+        paths.withLock { $0.unchanged = kept }
+    }
+
+    /// The inode of the folder at `path`; nil when there is none.
+    private static func folderInode(_ path: String) -> UInt64? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return UInt64(info.st_ino)
+    }
+
     /// Whether the previous output holds exactly the files this build produced (hidden top-level
     /// entries and the user's own files aside), every one of them unchanged, and the same mark.
     private func previousOutputIsCurrent(previous: [String]?, userFiles: Set<String>, mark: Data) -> Bool {
@@ -278,6 +320,12 @@ public final class StagedOutput: Sendable {
     /// user, not to the build, and are carried over.
     public func commit() throws {
         let fileManager = FileManager.default
+        // One build at a time compares with the output and swaps in: a build publishing between
+        // this one's listing of the output and its reading of the mark made its files look like
+        // the user's, and failed this build.
+        let turn = try FolderLock.waitForTurn(at: destination.deletingLastPathComponent().path, to: "publish into \(destinationPath)")
+        defer { turn?.release() }
+        if hasPrevious, Self.folderInode(destinationPath) != previousFolder { try recheckUnchanged() }
         // The previous output's files (and links: a build writes none, so they are the user's),
         // listed once for both questions below.
         let listing = hasPrevious ? OutputFiles.entries(in: destination) : nil

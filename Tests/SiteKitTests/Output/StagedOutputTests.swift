@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Synchronization
 import Testing
@@ -196,6 +197,74 @@ import Testing
                 && "\(error)".contains("or something removed files from it. Build again")
                 // The build's error says once what was published: its outcome follows this message.
                 && !"\(error)".contains("Nothing was published")
+        }
+    }
+
+    @Test("a build during which another build published into the output publishes its own bytes: a file it found unchanged, which the other build changed, comes from the store, where that build's bytes were published with this build's site")
+    func anotherBuildPublishingMeanwhileDoesNotLendItsFiles() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let destination = folder.url.appendingPathComponent("public")
+        let store = try #require(OutputStore(cacheDirectory: folder.url.appendingPathComponent(".cache")))
+        let first = try StagedOutput(destination: destination, store: store)
+        try first.write(Data("mine".utf8), to: "users/index.html")
+        try first.write(Data("both".utf8), to: "index.html")
+        try first.commit()
+
+        let slow = try StagedOutput(destination: destination, store: store)
+        try slow.write(Data("mine".utf8), to: "users/index.html")
+        try slow.write(Data("both".utf8), to: "index.html")
+        try slow.write(Data("new".utf8), to: "posts/index.html")
+        // Another build starts later and publishes first, with other people.
+        let quick = try StagedOutput(destination: destination, store: store)
+        try quick.write(Data("theirs".utf8), to: "users/index.html")
+        try quick.write(Data("both".utf8), to: "index.html")
+        try quick.commit()
+        try slow.commit()
+        #expect(try SiteInspector(root: destination).files()
+                == ["users/index.html": Data("mine".utf8), "index.html": Data("both".utf8), "posts/index.html": Data("new".utf8)])
+        #expect(slow.counts == .init(written: 2, unchanged: 1))
+
+        // Without a store, the bytes are not to be had: the build says what happened.
+        let storeless = try StagedOutput(destination: destination)
+        try storeless.write(Data("mine".utf8), to: "users/index.html", digest: SHA256.hash(data: Data("mine".utf8)))
+        let other = try StagedOutput(destination: destination)
+        try other.write(Data("theirs".utf8), to: "users/index.html")
+        try other.commit()
+        #expect {
+            try storeless.commit()
+        } throws: { error in
+            "\(error)".contains("another build published into \(destination.path) while this one ran, and users/index.html, which this build found unchanged, now holds that build's bytes. Build again")
+        }
+        #expect(try SiteInspector(root: destination).files() == ["users/index.html": Data("theirs".utf8)])
+    }
+
+    @Test("builds publish into an output one at a time: a commit waits while another holds the lock of the output's parent folder, and one that waits too long fails saying who to look for")
+    func commitsWaitForTheirTurn() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let destination = folder.url.appendingPathComponent("public")
+        let staged = try StagedOutput(destination: destination)
+        try staged.write(Data("page".utf8), to: "index.html")
+        let held = try #require(FolderLock(folder.url.path))
+        let committed = DispatchSemaphore(value: 0)
+        Thread {
+            try? staged.commit()
+            committed.signal()
+        }.start()
+        #expect(committed.wait(timeout: .now() + 0.3) == .timedOut, "published while another held the lock")
+        #expect(!FileManager.default.fileExists(atPath: destination.path))
+        held.release()
+        #expect(committed.wait(timeout: .now() + 10) == .success)
+        #expect(try SiteInspector(root: destination).files() == ["index.html": Data("page".utf8)])
+
+        let stuck = try #require(FolderLock(folder.url.path))
+        defer { stuck.release() }
+        #expect {
+            _ = try FolderLock.waitForTurn(at: folder.url.path, to: "publish into \(destination.path)", patience: 0.1)
+        } throws: { error in
+            "\(error)".contains("waited 0 s to publish into \(destination.path), and a process still holds the lock of \(folder.url.path) (flock(2))")
+                && "\(error)".contains("lslocks names it")
         }
     }
 
