@@ -39,7 +39,8 @@ struct DataGathering: Sendable {
             do {
                 return try await fromLive(into: output, fallback: true, meanwhile: meanwhile)
             } catch let error as FetchError where error.isUnreachable {
-                let host = error.url.shownHost
+                // The host that could not be reached, where redirects led when they did.
+                let host = (error.redirectedTo ?? error.url).shownHost
                 let why: String, detail: String
                 let copy = error.unusedCopy.map { "no usable copy of \(error.url.shown) (\($0))" } ?? "no copy of \(error.url.shown)"
                 if error.kind == .offlineMiss {

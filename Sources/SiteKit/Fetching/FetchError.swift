@@ -308,8 +308,13 @@ public struct FetchError: Error, Sendable, LocalizedError, CustomStringConvertib
     static func format(_ seconds: Double) -> String {
         if seconds >= 10 || seconds.rounded() == seconds { return String(Int(seconds.rounded())) }
         // Below a twentieth, tenths would say 0 ("timed out after 0 s" for --timeout 0.0001):
-        // two significant digits instead.
-        if seconds > 0, seconds < 0.05 { return String(format: "%.2g", seconds) }
+        // two significant digits instead, written out ("0.0000001", where %g wrote "1e-07").
+        if seconds > 0, seconds < 0.05 {
+            let decimals = min(12, 1 - Int(log10(seconds).rounded(.down)))
+            var text = String(format: "%.\(decimals)f", seconds)
+            while text.hasSuffix("0") { text.removeLast() }
+            return text
+        }
         let tenths = (seconds * 10).rounded() / 10
         return tenths.rounded() == tenths ? String(Int(tenths)) : String(format: "%.1f", tenths)
     }

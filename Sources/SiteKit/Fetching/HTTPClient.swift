@@ -79,7 +79,17 @@ public final class HTTPClient: HTTPFetching {
         var current = request
         var redirects = 0
         while true {
-            let result = try await fetchHop(current, limits: limits, check: check)
+            let result: FetchResult
+            do {
+                result = try await fetchHop(current, limits: limits, check: check)
+            } catch var error as FetchError where redirects > 0 {
+                // The address asked for is the one people know; where its redirects led is named
+                // beside it ("was redirected to …, which failed (the connection was refused)").
+                error.redirectedTo = error.url
+                error.method = request.method
+                error.url = request.url
+                throw error
+            }
             guard limits.maxRedirects > 0, let next = Redirect.next(after: current, response: result.response) else {
                 return result
             }

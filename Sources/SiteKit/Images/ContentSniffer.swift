@@ -38,8 +38,11 @@ enum ContentSniffer {
             }
             return ImageError(.notAnImage, "is an HTML page, not an image")
         }
-        if text.hasPrefix("{") || text.hasPrefix("[") || looksLikeText(head) {
-            return ImageError(.notAnImage, "is JSON/text, not an image")
+        if text.hasPrefix("{") || text.hasPrefix("[") {
+            return ImageError(.notAnImage, "is JSON, not an image")
+        }
+        if looksLikeText(head) {
+            return ImageError(.notAnImage, "is text, not an image")
         }
         if reader.matches(Array("ftyp".utf8), at: 4),
            let brand = String(bytes: reader.bytes(8, 4), encoding: .ascii), heifBrands.contains(brand) {

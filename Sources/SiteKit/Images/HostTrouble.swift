@@ -34,8 +34,29 @@ final class HostTrouble: Sendable {
         let host = HostGate.key(url)
         return state.withLock { state in
             guard let record = state.hosts[host], record.failuresInARow >= threshold else { return nil }
-            return "\(url.shownHost) failed \(record.failuresInARow) pictures in a row (the last \(record.lastReason))"
+            return "\(url.shownHost) failed \(record.failuresInARow) pictures in a row (the last\(Self.clause(record.lastReason)))"
         }
+    }
+
+    /// A picture's reason after "the last": " timed out after 2 s", or for "failed (the
+    /// connection was refused), tried 4 times" the cause alone, ": the connection was refused,
+    /// tried 4 times", where "(the last failed (the connection was refused))" read badly.
+    static func clause(_ reason: String) -> String {
+        guard reason.hasPrefix("failed (") else { return " " + reason }
+        var depth = 0
+        for index in reason.indices.dropFirst("failed ".count) {
+            switch reason[index] {
+            case "(": depth += 1
+            case ")":
+                depth -= 1
+                if depth == 0 {
+                    let cause = reason[reason.index(reason.startIndex, offsetBy: "failed (".count)..<index]
+                    return ": " + cause + reason[reason.index(after: index)...]
+                }
+            default: break
+            }
+        }
+        return " " + reason
     }
 
     /// Runs `fetch` for a picture of `url`'s host, cancelled as soon as the host is given up on

@@ -97,7 +97,9 @@ struct ThumbnailPipeline: Sendable {
                     for failure in group { reporter.warning("image \(failure.url.shown) \(failure.reason)" + ending) }
                     continue
                 }
-                let how = group.allSatisfy({ $0.reason == first.reason }) ? "each \(first.reason)" : "failing alike (the first \(first.reason))"
+                // "none of them is cached", where "each is not cached" read badly.
+                let each = first.reason.hasPrefix("is not ") ? "none of them is " + first.reason.dropFirst("is not ".count) : "each \(first.reason)"
+                let how = group.allSatisfy({ $0.reason == first.reason }) ? each : "failing alike (the first \(first.reason))"
                 reporter.warning("\(group.count) pictures of \(first.url.shownHost), such as \(first.url.shown) and \(group[1].url.shown), "
                     + "\(how) (--verbose lists them); \(failing ?? "their pages show placeholders").")
                 for failure in group { reporter.detail("image \(failure.url.shown) \(failure.reason)") }
@@ -293,7 +295,8 @@ struct ThumbnailPipeline: Sendable {
         } catch let error as FetchError {
             // "timed out after 2 s" alone hides the retries a picture took; the count says it.
             let tries = error.attempts > 1 ? ", tried \(error.attempts) times" : ""
-            let reason = error.shortReason + tries
+            let redirected = error.redirectedTo.map { "was redirected to \($0.shown), which " } ?? ""
+            let reason = redirected + error.shortReason + tries
             return Fetched(result: .failed(reason: reason), networkFailure: Self.failsTheHost(error.kind) ? reason : nil)
         } catch {
             return Fetched(result: .failed(reason: "could not be fetched (\(FileProblem.describe(error)))"))

@@ -104,6 +104,7 @@ import Testing
         #expect(FetchError.format(7198.97) == "7199" && FetchError.format(0.37) == "0.4" && FetchError.format(2) == "2")
         // Never 0 for a wait that is not (--timeout 0.0001 "timed out after 0 s").
         #expect(FetchError.format(0.0001) == "0.0001" && FetchError.format(0.012) == "0.012" && FetchError.format(0.05) == "0.1")
+        #expect(FetchError.format(0.0000001) == "0.0000001" && FetchError.format(0.000123) == "0.00012" && FetchError.format(0.049) == "0.049")
         let now = Date(timeIntervalSince1970: 1_000_000.4)
         #expect(RetryAfter.seconds(from: HTTPDate.format(Date(timeIntervalSince1970: 1_007_200)), now: now) == 7200)
     }
@@ -356,6 +357,22 @@ import Testing
         }) { origin in
             let error = await #expect(throws: FetchError.self) { try await harness.client().load(JSONPlaceholderAPI.posts, from: origin.url("/")) }
             #expect(error?.description.hasPrefix("GET \(origin.url("/posts").absoluteString), redirected to \(origin.url("/gone/posts").absoluteString), answered HTTP 404: the server said \"no such thing here\"") == true,
+                    "\(String(describing: error))")
+        }
+    }
+
+    @Test("a redirect to a host that cannot be reached names the address asked and the one it led to, which refused: the error had only the target, and a picture's warning only the address asked")
+    func unreachableRedirectTargetsAreNamed() async throws {
+        let harness = try CacheHarness()
+        defer { harness.remove() }
+        let target = URL(string: "http://127.0.0.1:1/moved.png")!
+        try await TestOrigin.run({ _ in OriginReply(status: 302, headers: ["Location": target.absoluteString]) }) { origin in
+            let error = await #expect(throws: FetchError.self) {
+                _ = try await harness.client().fetch(HTTPRequest(url: origin.url("/1.png")), limits: .image)
+            }
+            #expect(error?.url == origin.url("/1.png") && error?.redirectedTo == target, "\(String(describing: error))")
+            #expect(error?.isUnreachable == true)
+            #expect(error?.description.hasPrefix("GET \(origin.url("/1.png").absoluteString), redirected to \(target.absoluteString), failed") == true,
                     "\(String(describing: error))")
         }
     }

@@ -28,4 +28,12 @@ struct HostTroubleTests {
         #expect(URL(string: "https://pictures.test/a.jpg")!.shownHost == "pictures.test")
         #expect(URL(string: "http://[::1]:8080/a.jpg")!.shownHost == "[::1]:8080")
     }
+
+    @Test("the last failure's reason reads as a clause: a transport failure's cause alone, its tries kept, where the warning said \"(the last failed (the connection was refused))\"")
+    func theLastReasonReadsAsAClause() {
+        #expect(HostTrouble.clause("failed (the connection was refused), tried 4 times") == ": the connection was refused, tried 4 times")
+        #expect(HostTrouble.clause("failed (could not resolve (no such name))") == ": could not resolve (no such name)")
+        #expect(HostTrouble.clause("timed out after 2 s, tried 2 times") == " timed out after 2 s, tried 2 times")
+        #expect(HostTrouble.clause("failed (unbalanced") == " failed (unbalanced")
+    }
 }

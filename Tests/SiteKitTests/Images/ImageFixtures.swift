@@ -118,8 +118,8 @@ struct BadImage: Sendable, CustomTestStringConvertible {
         ),
         BadImage(file: "html-page.html", kind: .notAnImage, reason: "is an HTML page, not an image"),
         BadImage(file: "html-page-with-bom.html", kind: .notAnImage, reason: "is an HTML page, not an image"),
-        BadImage(file: "json-body.json", kind: .notAnImage, reason: "is JSON/text, not an image"),
-        BadImage(file: "plain-text.txt", kind: .notAnImage, reason: "is JSON/text, not an image"),
+        BadImage(file: "json-body.json", kind: .notAnImage, reason: "is JSON, not an image"),
+        BadImage(file: "plain-text.txt", kind: .notAnImage, reason: "is text, not an image"),
         BadImage(
             file: "svg-image.svg", kind: .notAnImage,
             reason: "is an SVG document, not a JPEG, PNG, GIF or WebP file"

@@ -107,6 +107,11 @@ struct ThumbnailPipelineTests {
         let cutWarnings = cutShort.split(separator: "\n").filter { $0.hasPrefix("warning: ") && $0.contains("pictures.example/") }
         #expect(cutWarnings.count == 1 && cutWarnings[0].contains("5 pictures of pictures.example, such as https://pictures.example/1.png and https://pictures.example/2.png, failing alike (the first "),
                 "\(cutShort)")
+        // Offline with none of them cached: "none of them is cached", where it said "each is not cached".
+        let uncached = StubFetcher { throw FetchError(.offlineMiss, url: $0.url) }
+        let offline = try await run(jobs(5, on: "pictures.example"), client: uncached, workers: 2)
+        #expect(offline.contains("5 pictures of pictures.example, such as https://pictures.example/1.png and https://pictures.example/2.png, none of them is cached (--verbose lists them)"),
+                "\(offline)")
         let few = try await run(jobs(3, on: "pictures.example"), client: gone, workers: 2)
         #expect(few.split(separator: "\n").filter { $0.hasPrefix("warning: image https://pictures.example/") }.count == 3, "\(few)")
     }
@@ -128,6 +133,15 @@ struct ThumbnailPipelineTests {
         let moved = URL(string: "https://pictures.example/moved/1.png")!
         let printed = try await run(jobs(1, on: "pictures.example"), client: StubFetcher { _ in HTTPResponse(url: moved, status: 404, body: Data("gone".utf8)) })
         #expect(printed.contains("https://pictures.example/1.png was redirected to https://pictures.example/moved/1.png, which answered HTTP 404"), "\(printed)")
+        // Redirected to a host that refused: the HTTP client's error names both addresses.
+        let refused = StubFetcher { request in
+            var error = FetchError(.transport(detail: "the connection was refused", unreachable: true), url: request.url)
+            error.redirectedTo = URL(string: "http://127.0.0.1:1/x.png")!
+            throw error
+        }
+        let printedRefused = try await run(jobs(1, on: "pictures.example"), client: refused)
+        #expect(printedRefused.contains("warning: image https://pictures.example/1.png was redirected to http://127.0.0.1:1/x.png, which failed (the connection was refused)"),
+                "\(printedRefused)")
     }
 
     @Test("a picture host whose TLS certificate is not trusted is given up on after three pictures, as a stalled one is, where every picture cost a handshake and a warning of its own")
