@@ -11,7 +11,19 @@ import Synchronization
 final class DroppedFields: Sendable {
     @TaskLocal static var current: DroppedFields?
 
-    private let state = Mutex<(count: Int, first: String?)>((0, nil))
+    private let state = Mutex(Tally())
+
+    /// Fields left empty, and fields cut short (`recordCut`), each with where the first was.
+    fileprivate struct Tally: Sendable {
+        var count = 0
+        var first: String?
+        var cut = 0
+        var firstCut: String?
+    }
+
+    /// The most characters a text field of an answer keeps (`recordCut`): a name of a million
+    /// characters made its person's page 4 MB, and the lists and search index with it.
+    static let maxTextLength = 10_000
 
     /// Records `error`, met reading the field at `path`, in the collection under way.
     static func record(_ error: any Error, at path: [any CodingKey]) {
@@ -21,6 +33,14 @@ final class DroppedFields: Sendable {
     /// Records a field at `path` that was read but holds no usable value, and why (`detail`).
     static func record(_ detail: String, at path: [any CodingKey]) {
         current?.add(Unusable(detail: detail), at: path)
+    }
+
+    /// Records a text field at `path` of `length` characters, cut to its first `maxTextLength`.
+    static func recordCut(length: Int, at path: [any CodingKey]) {
+        current?.state.withLock { state in
+            state.cut += 1
+            if state.firstCut == nil { state.firstCut = "at \(JSONPath.path(path)), \(ChartFormat.number(length)) characters" }
+        }
     }
 
     /// A value read as sent that means nothing (an age of 200), with why.
@@ -85,27 +105,37 @@ final class DroppedFields: Sendable {
         return what + line
     }
 
-    var count: Int { state.withLock { $0.count } }
+    /// Fields left empty or cut short.
+    var count: Int { state.withLock { $0.count + $0.cut } }
 
     /// What was collected so far, to go back to (`rollback`) when the entry being read is
     /// skipped whole: its fields are in that entry's warning, not counted again as left empty.
     struct Mark: Sendable {
-        fileprivate var count: Int
-        fileprivate var first: String?
+        fileprivate var tally: Tally
     }
 
-    var mark: Mark { state.withLock { Mark(count: $0.count, first: $0.first) } }
+    var mark: Mark { state.withLock { Mark(tally: $0) } }
 
     func rollback(to mark: Mark) {
-        state.withLock { $0 = (mark.count, mark.first) }
+        state.withLock { $0 = mark.tally }
     }
 
     /// "has 2 fields that could not be read and were left empty (the first at
     /// $.results[3].location.city: …)", for the answer's warning; nil when there were none.
+    /// Fields cut short are a clause of their own: "has a field longer than 10,000 characters, cut
+    /// to its first 10,000 (at $.results[3].name.last, 1,000,000 characters)".
     var clause: String? {
-        let (count, first) = state.withLock { $0 }
-        guard count > 0 else { return nil }
-        let fields = count == 1 ? "a field that could not be read and was" : "\(count) fields that could not be read and were"
-        return "has \(fields) left empty" + (first.map { " (the first \($0))" } ?? "")
+        let tally = state.withLock { $0 }
+        var clauses: [String] = []
+        if tally.count > 0 {
+            let fields = tally.count == 1 ? "a field that could not be read and was" : "\(tally.count) fields that could not be read and were"
+            clauses.append("has \(fields) left empty" + (tally.first.map { " (the first \($0))" } ?? ""))
+        }
+        if tally.cut > 0 {
+            let limit = ChartFormat.number(Self.maxTextLength)
+            let fields = tally.cut == 1 ? "a field longer than \(limit) characters, cut to its" : "\(tally.cut) fields longer than \(limit) characters, each cut to its"
+            clauses.append("has \(fields) first \(limit)" + (tally.firstCut.map { " (\(tally.cut == 1 ? "" : "the first ")\($0))" } ?? ""))
+        }
+        return clauses.isEmpty ? nil : clauses.joined(separator: ", and ")
     }
 }

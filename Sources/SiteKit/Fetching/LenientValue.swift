@@ -73,14 +73,24 @@ extension KeyedDecodingContainer {
         // Composed (NFC), as HTML wants text: a name sent decomposed is published as people type it.
         do {
             guard let text = try decodeIfPresent(String.self, forKey: key) else { return nil }
-            return HTML.closingDirectionalFormatting(text.composed)
+            return HTML.closingDirectionalFormatting(bounded(text.composed, key))
         } catch DecodingError.typeMismatch {
-            return lenient(LenientString.self, key)?.value
+            return lenient(LenientString.self, key).map { bounded($0.value, key) }
         } catch {
             // A string that cannot be read (a raw line break, a bad escape): not a number either.
             DroppedFields.record(error, at: codingPath + [key])
             return nil
         }
+    }
+
+    /// `text` cut to its first `DroppedFields.maxTextLength` characters, recorded when it was longer.
+    private func bounded(_ text: String, _ key: Key) -> String {
+        // Characters are never more than bytes: most fields need no count.
+        guard text.utf8.count > DroppedFields.maxTextLength else { return text }
+        let length = text.count
+        guard length > DroppedFields.maxTextLength else { return text }
+        DroppedFields.recordCut(length: length, at: codingPath + [key])
+        return String(text.prefix(DroppedFields.maxTextLength))
     }
 
     /// A field that usually holds a number (randomuser's `dob.age`) but may arrive as text, read

@@ -46,6 +46,29 @@ struct EndpointLoadTests {
         #expect(people[0].location?.street == "12 Main" && people[0].location?.postcode == "12345" && people[0].email == nil)
     }
 
+    @Test("a text field longer than 10,000 characters is cut to its first 10,000 and named in the answer's warning, with its length: a last name of a million characters made its person's page 4 MB, in silence")
+    func overlongFieldsAreCut() async throws {
+        let long = String(repeating: "é", count: 1_000_000)
+        let json = #"{"results": [{"name": {"first": "Ann", "last": "\#(long)"}}, {"name": {"first": "Bo", "last": "Berg"}, "email": "b@example.com"}]}"#
+        let (page, result) = try await StubFetcher.always(200, Data(json.utf8)).load(RandomUserAPI.people(results: 2, seed: "k", page: 1), from: base)
+        #expect(page.results.count == 2 && page.results[0].name.last.count == 10_000 && page.results[0].name.last.allSatisfy { $0 == "é" })
+        #expect(page.results[1].name.last == "Berg")
+        #expect(result.textProblem == "has a field longer than 10,000 characters, cut to its first 10,000 (at $.results[0].name.last, 1,000,000 characters)",
+                "\(result.textProblem ?? "")")
+        // Exactly the limit is kept whole; several are counted, the first named; a field left
+        // empty beside them is a clause of its own.
+        #expect(try Self.dropped(#"{"a": "\#(String(repeating: "x", count: 10_000))"}"#) == nil)
+        let several = try JSONDecoder().decode(LenientList<Post>.self, from: Data(#"""
+            [{"userId": 1, "id": 1, "title": "\#(String(repeating: "t", count: 10_001))", "body": "\#(String(repeating: "b", count: 20_000))"}]
+            """#.utf8))
+        #expect(several.elements.first?.title.count == 10_000 && several.elements.first?.body.count == 10_000)
+        let (_, both) = try DroppedFields.collecting {
+            try JSONDecoder().decode(LenientList<Post>.self, from: Data(#"[{"userId": 1, "id": 1, "title": "\#(String(repeating: "t", count: 10_001))", "body": "b\qc"}, {"userId": 1, "id": 2, "title": "t", "body": "\#(String(repeating: "b", count: 10_002))"}]"#.utf8))
+        }
+        #expect(both.clause == #"has a field that could not be read and was left empty (the first at $[0].body: an escape JSON does not have (\q)), and has 2 fields longer than 10,000 characters, each cut to its first 10,000 (the first at $[0].title, 10,001 characters)"#,
+                "\(both.clause ?? "")")
+    }
+
     /// What reading the field `a` of `json` as the people's text fields are read leaves empty.
     private static func dropped(_ json: String) throws -> String? {
         struct A: Decodable {
