@@ -234,7 +234,7 @@ import Testing
         #expect {
             try storeless.commit()
         } throws: { error in
-            "\(error)".contains("another build published into \(destination.path) while this one ran, and users/index.html, which this build found unchanged, now holds that build's bytes. Build again")
+            "\(error)".contains("another build published into \(destination.path) while this one ran, and users/index.html, which this build found unchanged there, is no longer as it was (that build's site replaced it), nor among the cache's copies of published files. Build again")
         }
         #expect(try SiteInspector(root: destination).files() == ["users/index.html": Data("theirs".utf8)])
     }
