@@ -91,7 +91,9 @@ public struct BuildSummary: Sendable {
         }
         // An up-to-date build ran no image phase: what its check confirmed is counted above, with
         // the data, pictures and all.
-        let revalidatedPictures = upToDate == nil ? " (\(images.revalidated) revalidated)" : ""
+        // Copies used stale are counted: the warnings list a few of them one by one.
+        let stale = images.stale > 0 ? ", \(images.stale) stale, used as they were" : ""
+        let revalidatedPictures = upToDate == nil ? " (\(images.revalidated) revalidated\(stale))" : ""
         return """
         built \(Self.count(people, "person", "people")) and \(Self.count(posts, "post", "posts")): \(Self.count(pagesWritten, "file", "files")) written, \(filesUnchanged) unchanged, in \(String(format: "%.2f", seconds)) s
         \(work)

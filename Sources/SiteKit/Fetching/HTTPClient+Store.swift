@@ -93,7 +93,8 @@ extension HTTPClient {
         case .warn:
             reporter.warning(line)
         case .warnForTheLastTime:
-            reporter.warning(line + ". Any further responses from \(host) served from the cache this way are not listed one by one (--verbose lists them)")
+            reporter.warning(line + ". Any further responses from \(host) served from the cache this way are not listed one by one "
+                + "(--verbose lists them; the summary counts the pictures used stale)")
         case .detail:
             reporter.detail(line)
         }

@@ -23,7 +23,10 @@ final class ImageProgress: Sendable {
             counts.done += 1
             counts.bytes += bytes
             switch outcome {
-            case .hit?, .stale?: counts.fromCache += 1
+            case .hit?: counts.fromCache += 1
+            case .stale?:
+                counts.fromCache += 1
+                counts.stale += 1
             case .revalidated?: counts.revalidated += 1
             case .miss?, .bypass?: counts.downloaded += 1
             case nil: counts.failed += 1
@@ -74,6 +77,8 @@ public struct ImageCounts: Sendable, Equatable {
     public var downloaded = 0
     public var fromCache = 0
     public var revalidated = 0
+    /// Among `fromCache`: copies used stale, as their server failed, --offline, or a host given up on.
+    public var stale = 0
     public var failed = 0
     public var bytes = 0
 }

@@ -231,6 +231,10 @@ struct PicturePipelineTests {
             let stalled = try await harness.build()
             // Every picture shown, from the cache; the pages are those of the first build.
             #expect(stalled.imageFailures == 0 && stalled.images.fromCache + stalled.images.revalidated == first.images.done, "\(harness.text)")
+            // The summary counts the copies used stale, which the warnings do not list one by one.
+            #expect(stalled.images.stale == first.images.done)
+            #expect(stalled.text.contains("images: 0 downloaded, \(first.images.done) from cache (0 revalidated, \(first.images.done) stale, used as they were), 0 failed"),
+                    "\(stalled.text)")
             #expect(try harness.site.files().filter { $0.key.hasPrefix("users/") } == pages)
             // Three timed out (two attempts each) and, with two workers, at most one more was under
             // way; none after that was asked for.
