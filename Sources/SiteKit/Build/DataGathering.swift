@@ -87,7 +87,8 @@ struct DataGathering: Sendable {
             let host = url.shownHost
             if !hosts.contains(host) { hosts.append(host) }
         }
-        let source = DataSource(isDemo: false, detail: hosts.joined(separator: ", "), offline: options.offline)
+        let source = DataSource(isDemo: false, detail: hosts.joined(separator: ", "), offline: options.offline,
+                                credit: DataSource.credit(randomUser: settings.randomUserURL, jsonPlaceholder: settings.jsonPlaceholderURL))
         if let warning = settings.placeholderBaseURLWarning { reporter.settingsWarning(warning) }
         let (images, early) = try await images(for: data, source: source, client: client, into: output, meanwhile: meanwhile)
         return (Result(data: data, source: source, images: images, requests: client.requests), early)

@@ -88,10 +88,9 @@ struct PageFrame: Sendable, Hashable {
         if source.isDemo {
             context["source"] = "the embedded demo API"
             context["demo"] = ["message": "This site was built from the embedded demo API, not from randomuser.me and JSONPlaceholder: every person and post on it is made up. Build it online with --live to use the real APIs."] as [String: Any]
-        } else if source.detail == "randomuser.me, jsonplaceholder.typicode.com" {
-            context["source"] = "randomuser.me and JSONPlaceholder"
+        } else if let credit = source.credit {
+            context["source"] = credit
         } else {
-            // APIs of the user's own (a mirror, a staging server): named as they are.
             context["source"] = source.detail.split(separator: ", ", omittingEmptySubsequences: false).joined(separator: " and ")
         }
         return context
