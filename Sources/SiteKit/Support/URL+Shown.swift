@@ -1,8 +1,9 @@
 import Foundation
 
 extension URL {
-    /// The URL as messages show it: a password in it (`https://user:secret@host/`) is replaced by
-    /// `***`, so that logs and CI output never carry it, and one longer than 300 characters is cut
+    /// The URL as messages show it: a password in it (`https://user:secret@host/`) and the value of
+    /// a query parameter named as secrets are (`?api_key=…`, `token`, `sig`: `isSecretParameter`)
+    /// are replaced by `***`, so that logs and CI output never carry them, and one longer than 300 characters is cut
     /// after 240, saying how much is left out: a picture URL of 100,000 characters from the data
     /// made every warning naming it a line of 100 KB. Everything else is as written.
     var shown: String {
@@ -22,8 +23,28 @@ extension URL {
 
     /// As `shown`, but never cut: for output a program reads (`site fetch --json`).
     var shownWhole: String {
-        guard password != nil, var parts = URLComponents(url: self, resolvingAgainstBaseURL: true) else { return absoluteString }
-        parts.percentEncodedPassword = "***"
-        return parts.string ?? absoluteString
+        let query = self.query(percentEncoded: true) ?? ""
+        guard password != nil || !query.isEmpty, var parts = URLComponents(url: self, resolvingAgainstBaseURL: true) else { return absoluteString }
+        var changed = false
+        if password != nil {
+            parts.percentEncodedPassword = "***"
+            changed = true
+        }
+        if let items = parts.percentEncodedQueryItems, items.contains(where: { $0.value != nil && Self.isSecretParameter($0.name) }) {
+            parts.percentEncodedQueryItems = items.map { item in
+                item.value != nil && Self.isSecretParameter(item.name) ? URLQueryItem(name: item.name, value: "***") : item
+            }
+            changed = true
+        }
+        return changed ? parts.string ?? absoluteString : absoluteString
+    }
+
+    /// Whether a query parameter's name says it holds a secret: `key`, `api_key`, `apiKey`,
+    /// `access_token`, `client_secret`, `password`, `sig`, `X-Amz-Signature`, `X-Amz-Credential`…
+    /// (case, `-` and `_` aside).
+    static func isSecretParameter(_ name: String) -> Bool {
+        let folded = String(name.lowercased().filter { $0 != "-" && $0 != "_" })
+        if ["key", "sig", "auth", "pass", "pwd", "code", "session", "sessionid", "apikey", "accesskey"].contains(folded) { return true }
+        return ["token", "secret", "password", "passwd", "signature", "credential", "apikey"].contains { folded.contains($0) }
     }
 }

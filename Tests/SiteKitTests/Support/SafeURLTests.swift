@@ -42,10 +42,16 @@ struct SafeURLTests {
         }
     }
 
-    @Test("a password in a URL is never shown in messages; the rest of the URL is", arguments: [
+    @Test("a password in a URL, and a query parameter's value named as a secret (a QA pass found ?key=TOKEN123 in a build's first line), are never shown in messages; the rest of the URL is", arguments: [
         ("https://ann:s3cret@api.example/v1/?q=1", "https://ann:***@api.example/v1/?q=1"),
         ("https://api.example/v1/?q=1", "https://api.example/v1/?q=1"),
         ("http://ann@127.0.0.1:8080/api/", "http://ann@127.0.0.1:8080/api/"),
+        // Query parameters named as secrets are, their values only; others as they are.
+        ("https://api.example/v1/?key=TOKEN123&results=50", "https://api.example/v1/?key=***&results=50"),
+        ("https://api.example/?seed=abc&api_key=x%20y&apiKey=z&access_token=t&X-Amz-Signature=s&page=2",
+         "https://api.example/?seed=abc&api_key=***&apiKey=***&access_token=***&X-Amz-Signature=***&page=2"),
+        ("https://ann:pw@api.example/?client_secret=c&inc=name,email", "https://ann:***@api.example/?client_secret=***&inc=name,email"),
+        ("https://api.example/?monkey=1&keyword=k&token", "https://api.example/?monkey=1&keyword=k&token"),
     ])
     func passwordsAreHidden(url: String, shown: String) throws {
         #expect(try #require(URL(string: url)).shown == shown)
