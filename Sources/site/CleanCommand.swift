@@ -12,6 +12,7 @@ struct CleanCommand: ParsableCommand {
     @Option(help: "The settings file (default: site.yml, which may be missing).") var config: String?
     @Option(help: "The output folder.") var output: String?
     @Option(name: .customLong("cache-dir"), help: "The HTTP cache folder.") var cacheDir: String?
+    @Flag(help: "Print only warnings and errors, as build --quiet does.") var quiet = false
 
     /// A build's flags naming the same folders, so that clean finds them as a build does.
     private func buildFlags() throws -> BuildFlags {
@@ -30,12 +31,12 @@ struct CleanCommand: ParsableCommand {
     func run() throws {
         let flags = try buildFlags()
         do {
-            let (settings, project) = try flags.resolveSettings(reporter: Reporter())
+            let (settings, project) = try flags.resolveSettings(reporter: Reporter(verbosity: quiet ? .quiet : .normal))
             let options = BuildOptions(projectDirectory: project)
             let result = try SiteCleaner(output: options.outputFolder(settings.output), cache: options.resolve(settings.cacheDirectory),
                                          project: project, outputIsLinked: options.namesOutputThroughLink(settings.output),
                                          isStopped: TerminationSignal.caught()).clean()
-            print(Reporter.printable(result.lines.joined(separator: "\n")))
+            if !quiet { print(Reporter.printable(result.lines.joined(separator: "\n"))) }
         } catch is SiteCleaner.Interrupted {
             StandardStream.error("interrupted: site clean stopped before it was done. What it removed is gone and the rest stays, "
                 + "and the output folder is still the build's: run site clean again to finish, or build.\n")

@@ -215,6 +215,21 @@ import Testing
         }
     }
 
+    @Test("site clean names what it removed on standard output, and with --quiet, as a build takes it, only warnings and errors, not even the note on a missing site.yml (it was an unknown option, exit 64, in a CI script passing --quiet to every command)",
+          .enabled(if: executable != nil, "the site executable is not built next to the tests; run swift build first"))
+    func cleanTakesQuiet() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let cache = folder.url.appendingPathComponent(".cache/http-v3")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        let said = try await Self.run(["clean"], in: folder.url)
+        #expect(said.status == 0 && String(decoding: said.output, as: UTF8.self).contains("removed "), "\(said.status)")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        let quiet = try await Self.run(["clean", "--quiet"], in: folder.url)
+        #expect(quiet.status == 0 && quiet.output.isEmpty && quiet.errors.isEmpty, "\(quiet.status): \(String(decoding: quiet.errors, as: UTF8.self))")
+        #expect(!FileManager.default.fileExists(atPath: cache.path))
+    }
+
     @Test("--timeout takes a duration as site.yml's timeout does (30s, 2m), where 30s was refused on the command line",
           .enabled(if: executable != nil, "the site executable is not built next to the tests; run swift build first"))
     func timeoutTakesADuration() async throws {
