@@ -142,6 +142,12 @@ struct DataGathering: Sendable {
                 + "of an earlier one and \(count == 1 ? "was" : "were") left out: \(lookup) by id alone, so two of one id could not be told apart.")
         }
         let asked = settings.users
+        if asked == 0 {
+            // Allowed (a site of posts alone), but a templated or mistyped value in CI emptied a
+            // site of its people without a word, where an API that sends none fails the build.
+            reporter.warning("users is 0 (site.yml's users, or --users), so this site lists no people: its People section is empty "
+                + "and no person pages are published. If that is not meant, set users to how many people to list (the default is 50).")
+        }
         if asked > 0, data.people.isEmpty {
             // None sent, or some sent and none readable: the second is in the skipped warning.
             let skipped = data.skipped.filter { $0.list == "people" }.reduce(0) { $0 + $1.count }

@@ -194,12 +194,14 @@ struct SiteBuildTests {
         #expect(warnings.count == 1 && warnings[0].hasPrefix("warning: content/about.md:5: raw HTML (<script>) is left out"), "\(warnings)")
     }
 
-    @Test("a build of no people says so on the people list, links nothing broken, and lists the posts as usual")
+    @Test("a build of no people (users: 0) warns that the site lists none, says so on the people list, links nothing broken, and lists the posts as usual")
     func noPeople() async throws {
         let harness = try BuildHarness(users: 0)
         defer { harness.remove() }
         let summary = try await harness.build()
         #expect(summary.people == 0)
+        #expect(harness.text.contains("warning: users is 0 (site.yml's users, or --users), so this site lists no people: its People section is empty and no person pages are published."),
+                "\(harness.text)")
         let list = try harness.site.html("users/index.html")
         #expect(list.contains("<p class=\"muted\">No people to list: the build fetched none.</p>"))
         #expect(!list.contains("class=\"pagination\""))
