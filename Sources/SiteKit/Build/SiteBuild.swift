@@ -153,6 +153,12 @@ public struct SiteBuild: Sendable {
                 if !gathered.source.isDemo { LastSeed.restore(earlierSeed, cacheDirectory: cacheDirectory, destination: destination) }
                 throw error
             }
+            if let (before, now) = output.lostReadPermission {
+                let octal = { (mode: mode_t) in "0" + String(mode, radix: 8) }
+                reporter.warning("this build's files have mode \(octal(now)) (umask \(String(format: "%03o", FileCreationMode.umaskValue))), where the "
+                    + "previous output's had \(octal(before)): a web server reading them as another user now answers 403 for every page, "
+                    + "though the folders kept their permissions. If that is not meant, build again under the usual umask (umask 022).")
+            }
             if let (left, reason) = output.previousSiteLeft {
                 reporter.warning("the previous site, swapped out of \(destination.path), could not be removed from \(left) (\(reason)); "
                     + "it stays there, and the next build or site clean tries again. Make the folders in it writable, or remove it yourself.")

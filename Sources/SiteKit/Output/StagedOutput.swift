@@ -28,6 +28,9 @@ public final class StagedOutput: Sendable {
     /// The previous output folder's inode when the build started: another build that published
     /// meanwhile put a folder of its own in its place, whose files this build never compared.
     private let previousFolder: UInt64?
+    /// The permissions of the previous output's files, as its mark has them (every build writes
+    /// it with the mode of its files); nil without a previous output or mark.
+    let previousFileMode: mode_t?
     private let tally = Mutex(Counts())
     /// Folders inside the staging folder known to exist, as relative paths ("" is the staging folder).
     private let folders = Mutex<Set<String>>([""])
@@ -77,6 +80,9 @@ public final class StagedOutput: Sendable {
         var isFolder: ObjCBool = false
         hasPrevious = fileManager.fileExists(atPath: destination.path, isDirectory: &isFolder) && isFolder.boolValue
         previousFolder = hasPrevious ? Self.folderInode(destination.path) : nil
+        var markInfo = stat()
+        previousFileMode = hasPrevious && lstat(destination.path + "/" + OutputOwnership.markName, &markInfo) == 0
+            && markInfo.st_mode & S_IFMT == S_IFREG ? markInfo.st_mode & 0o777 : nil
         let staging = parent.appendingPathComponent(Self.stagingPrefix(name) + "\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
         // Known as this process's before it exists, so a build beside it never takes it for a leftover.
         Self.live.withLock { _ = $0.insert(staging.path) }
@@ -214,6 +220,19 @@ public final class StagedOutput: Sendable {
             tally.withLock { $0.unchanged -= 1; $0.written += 1 }
         }
         paths.withLock { $0.unchanged = kept }
+    }
+
+    /// Read permissions the previous output's files had and this build's lack, as `(before, now)`
+    /// modes: a build under umask 077 after one under 022 published every file 0600 while the
+    /// folders kept 0755, and a web server reading as another user answered 403 for every page.
+    public var lostReadPermission: (before: mode_t, now: mode_t)? {
+        guard let before = previousFileMode, Self.lostReadBits(before: before, now: FileCreationMode.regularFile) != 0 else { return nil }
+        return (before, FileCreationMode.regularFile)
+    }
+
+    /// The read bits for group and others that `before` has and `now` does not.
+    static func lostReadBits(before: mode_t, now: mode_t) -> mode_t {
+        before & 0o044 & ~now
     }
 
     /// The inode of the folder at `path`; nil when there is none.

@@ -8,7 +8,8 @@ enum FileCreationMode {
     /// under 002 too (where 0666 less the umask, 0664, took every file for one of another mode).
     static let regularFile: mode_t = PlainFile.defaultMode & ~umaskValue
 
-    private static let umaskValue: mode_t = {
+    /// The process's umask.
+    static let umaskValue: mode_t = {
         if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
            let value = mode_t(line.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8) {

@@ -230,6 +230,30 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: cache.path))
     }
 
+    @Test("a build under umask 077 after one under 022 warns that its files lost the read permission a web server needs (every page 0600 while the folders kept 0755), and one under the same umask again does not",
+          .enabled(if: executable != nil, "the site executable is not built next to the tests; run swift build first"))
+    func lostReadPermissionIsAWarning() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let site = try #require(Self.executable).path
+        func build(umask: String) async throws -> (status: Int32, errors: String) {
+            let run = try await Process.runCapturing("/bin/sh", ["-c", "umask \(umask) && exec \"$0\" build --demo --users 3 --quiet", site], in: folder.url)
+            return (run.status, run.errors)
+        }
+        let first = try await build(umask: "022")
+        #expect(first.status == 0 && !first.errors.contains("umask"), "\(first.errors)")
+        let tight = try await build(umask: "077")
+        #expect(tight.status == 0)
+        #expect(tight.errors.contains("warning: this build's files have mode 0600 (umask 077), where the previous output's had 0644: a web server reading them as another user now answers 403 for every page"),
+                "\(tight.errors)")
+        let mode = try FileManager.default.attributesOfItem(atPath: folder.url.appendingPathComponent("public/index.html").path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        let again = try await build(umask: "077")
+        #expect(again.status == 0 && !again.errors.contains("umask"), "said once, at the change: \(again.errors)")
+        #expect(StagedOutput.lostReadBits(before: 0o644, now: 0o640) == 0o004 && StagedOutput.lostReadBits(before: 0o640, now: 0o600) == 0o040
+                && StagedOutput.lostReadBits(before: 0o600, now: 0o644) == 0 && StagedOutput.lostReadBits(before: 0o644, now: 0o644) == 0)
+    }
+
     @Test("--timeout takes a duration as site.yml's timeout does (30s, 2m), where 30s was refused on the command line",
           .enabled(if: executable != nil, "the site executable is not built next to the tests; run swift build first"))
     func timeoutTakesADuration() async throws {
