@@ -97,7 +97,7 @@ public final class HTTPCache: Sendable {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: prefix, isDirectory: &isFolder) {
                 if !isFolder.boolValue {
-                    return "\(prefix) is a file, not a folder"
+                    return "\(prefix) is \(FileKind.noun(at: prefix)), not a folder"
                 }
                 lastFolder = prefix
             } else {

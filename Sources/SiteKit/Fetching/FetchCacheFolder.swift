@@ -51,7 +51,8 @@ public enum FetchCacheFolder {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: place.path, isDirectory: &isFolder) {
                 guard isFolder.boolValue else {
-                    return "\(place.path) is a file, not a folder. Name a folder (it is made when missing), or move the file away"
+                    let what = FileKind.noun(at: place.path)
+                    return "\(place.path) is \(what), not a folder. Name a folder (it is made when missing)\(what == "a file" ? ", or move the file away" : "")"
                 }
                 break
             }

@@ -116,7 +116,7 @@ public struct SiteScaffold: Sendable {
         }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder), !isFolder.boolValue {
-            return "\(directory.path) is a file, not a folder; nothing was written. Name a new or empty folder for the site, such as my-site."
+            return "\(directory.path) is \(FileKind.noun(at: directory.path)), not a folder; nothing was written. Name a new or empty folder for the site, such as my-site."
         }
         // A file where a folder on the way should be: no folder can be made inside it.
         var ancestor = directory.standardizedFileURL.deletingLastPathComponent()

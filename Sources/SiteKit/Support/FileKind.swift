@@ -37,6 +37,20 @@ enum FileKind {
         }
     }
 
+    /// What is at `path`, which is no folder, as a message names it: "a file", "a device" (such as
+    /// `/dev/null`, which "is a file, not a folder" misnamed), "a named pipe", "a socket".
+    static func noun(at path: String) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return "a file" }
+        switch info.st_mode & S_IFMT {
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFIFO: return "a named pipe"
+        case S_IFSOCK: return "a socket"
+        case S_IFDIR: return "a folder"
+        default: return "a file"
+        }
+    }
+
     /// Where `file` leads, when it is a symbolic link (or in a folder reached through one) whose
     /// target lies outside both `folder` and the folder that holds it (the project): a link in
     /// `content/` to `/etc/hostname` published that file's text as a page, without a word. Nil

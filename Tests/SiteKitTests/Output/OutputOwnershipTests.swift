@@ -168,7 +168,7 @@ import Testing
         #expect(!exists(project.appendingPathComponent(".cache")), "refused before anything was fetched")
     }
 
-    @Test("a build refuses a file named as the output, and leaves it as it was")
+    @Test("a build refuses a file (or a device) named as the output, and leaves it as it was")
     func refusesAFile() async throws {
         var (harness, project) = try harness()
         defer { harness.remove() }
@@ -176,6 +176,10 @@ import Testing
         harness.settings.output = "notes.md"
         await expectRefusal(harness, saying: "is a file, not a folder")
         #expect(try Data(contentsOf: project.appendingPathComponent("notes.md")) == Data("notes".utf8))
+        // A device is named as one, where /dev/null "is a file, not a folder".
+        harness.settings.output = "/dev/null"
+        await expectRefusal(harness, saying: "the output /dev/null is a device, not a folder")
+        #expect(FileKind.noun(at: "/dev/null") == "a device" && FileKind.noun(at: project.appendingPathComponent("notes.md").path) == "a file")
     }
 
     @Test("a mount point is refused as the output before anything is fetched, with a folder inside it suggested")
