@@ -81,7 +81,7 @@ struct DataGathering: Sendable {
         let client = FetchRecorder(makeClient(cacheDirectory, http, settings.jobs))
         prefill?.start(HTTPCache.entriesFolder(in: cacheDirectory))
         let data = try await fetchData(client: client, randomUser: settings.randomUserURL, jsonPlaceholder: settings.jsonPlaceholderURL,
-                                       offline: options.offline)
+                                       offline: options.offline, grace: SiteDataFetcher.unreachableGrace(for: http.retry))
         var hosts: [String] = []
         for url in [settings.randomUserURL, settings.jsonPlaceholderURL] {
             let host = url.shownHost
@@ -118,12 +118,13 @@ struct DataGathering: Sendable {
         }
     }
 
-    private func fetchData(client: any HTTPFetching, randomUser: URL, jsonPlaceholder: URL, offline: Bool = false) async throws -> SiteData {
+    private func fetchData(client: any HTTPFetching, randomUser: URL, jsonPlaceholder: URL, offline: Bool = false,
+                           grace: Duration = SiteDataFetcher.unreachableGrace) async throws -> SiteData {
         let verb = offline ? "reading" : "fetching"
         reporter.info("\(verb) \(BuildSummary.count(settings.users, "person", "people")) (seed \(seed)) from \(randomUser.shown) and posts from \(jsonPlaceholder.shown)"
             + (verb == "reading" ? ", from the cache only (--offline)" : ""))
         let data = try await SiteDataFetcher(client: client, randomUserURL: randomUser, jsonPlaceholderURL: jsonPlaceholder,
-                                             users: settings.users, seed: seed, nationalities: settings.nationalities).fetch()
+                                             users: settings.users, seed: seed, nationalities: settings.nationalities, unreachableGrace: grace).fetch()
         // The pages' JSON and their decoded lists are freed now that the people are in one list.
         FreedMemory.release()
         for replaced in data.replacedText {

@@ -9,6 +9,11 @@ struct SiteDataFetcher: Sendable {
     var users: Int
     var seed: String
     var nationalities: [String]
+    /// How long the other requests may take to fail after one host could not be reached: a
+    /// moment, and the longest their retries' backoffs add up to when unreachable hosts are
+    /// retried (`--live`), which spread the failures over seconds, so that a different request
+    /// was named by each run.
+    var unreachableGrace = Self.unreachableGrace
 
     private enum Part: Sendable {
         case people(page: Int, RandomUserPage, URL)
@@ -35,8 +40,13 @@ struct SiteDataFetcher: Sendable {
     /// How many randomuser pages are fetched at the same time.
     static let pagesAtOnce = 3
 
-    /// How long the other requests may take to fail after one host could not be reached.
+    /// The grace without retries of unreachable hosts (see `unreachableGrace`).
     static let unreachableGrace = Duration.milliseconds(500)
+
+    /// The grace for requests made with `retry`.
+    static func unreachableGrace(for retry: RetryPolicy) -> Duration {
+        retry.retriesUnreachable && retry.maxAttempts > 1 ? unreachableGrace + .milliseconds(Int(retry.longestBackoff * 1000)) : unreachableGrace
+    }
 
     func fetch() async throws -> SiteData {
         var pages = RandomUserAPI.pages(for: users).makeIterator()
@@ -88,7 +98,7 @@ struct SiteDataFetcher: Sendable {
                         // With no network every host fails at once, and which fails first is a race:
                         // the others get a moment to fail too, so that the same host is named each time.
                         group.addTask {
-                            try? await Task.sleep(for: Self.unreachableGrace)
+                            try? await Task.sleep(for: unreachableGrace)
                             return nil
                         }
                     }

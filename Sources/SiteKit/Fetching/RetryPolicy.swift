@@ -50,6 +50,12 @@ public struct RetryPolicy: Sendable, Hashable {
         }
     }
 
+    /// The longest a request's backoffs can add up to, waits for `Retry-After` aside: how much later
+    /// than another one a request to the same unreachable host may give up.
+    var longestBackoff: Double {
+        min(budget, (1..<maxAttempts).reduce(0) { $0 + backoff(afterAttempt: $1, random: 1) })
+    }
+
     /// Full-jitter backoff before attempt `attempt + 1` (attempt counts from 1).
     func backoff(afterAttempt attempt: Int, random: Double) -> Double {
         let ceiling = min(maxDelay, baseDelay * pow(2, Double(attempt - 1)))

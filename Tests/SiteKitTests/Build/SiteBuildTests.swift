@@ -543,12 +543,14 @@ struct SourceChoiceTests {
     private struct Unreachable: HTTPFetching {
         var slow: URL
         var broken: URL?
+        /// How much later those to `slow` fail.
+        var lag = Duration.milliseconds(150)
         func fetch(_ request: HTTPRequest, limits: TransferLimits) async throws -> FetchResult {
             if request.url.port == broken?.port {
                 try await Task.sleep(for: .milliseconds(50))
                 throw FetchError(.httpStatus(500, serverMessage: nil), url: request.url)
             }
-            if request.url.port == slow.port { try await Task.sleep(for: .milliseconds(150)) }
+            if request.url.port == slow.port { try await Task.sleep(for: lag) }
             throw FetchError(.transport(detail: "Could not connect to server", unreachable: true), url: request.url)
         }
     }
@@ -567,6 +569,16 @@ struct SourceChoiceTests {
                                     users: 5, seed: "s", nationalities: [])
         let first = await #expect(throws: FetchError.self) { _ = try await mixed.fetch() }
         #expect(first?.isUnreachable == true && first?.url.port == 1001, "\(first?.description ?? "")")
+
+        // Retried (--live), failures spread over the backoffs' jitter: seconds apart, where the
+        // grace of a moment named whichever gave up first, another request from run to run.
+        let retried = SiteDataFetcher.unreachableGrace(for: RetryPolicy())
+        #expect(retried == .milliseconds(4_000) && SiteDataFetcher.unreachableGrace(for: RetryPolicy(retriesUnreachable: false)) == .milliseconds(500))
+        var late = SiteDataFetcher(client: Unreachable(slow: people, lag: .milliseconds(1_200)), randomUserURL: people, jsonPlaceholderURL: posts,
+                                   users: 5, seed: "s", nationalities: [])
+        late.unreachableGrace = retried
+        let named = await #expect(throws: FetchError.self) { _ = try await late.fetch() }
+        #expect(named?.url.port == 1001, "\(named?.url.absoluteString ?? "")")
     }
 
     @Test("auto: a refused connection and an empty cache give a demo build that says so, quickly")
