@@ -206,10 +206,10 @@ public final class StagedOutput: Sendable {
             }
             guard let digest, let store, let (data, _) = store.contents(named: Hex.string(digest)) else {
                 throw OutputError(path: destinationPath, action: "replace the output folder", underlying: nil, message: """
-                    another build published into \(destinationPath) while this one ran, and \(relativePath), which this build \
-                    found unchanged there, is no longer as it was (that build's site replaced it), nor among the cache's copies \
-                    of published files. Build again: the next build publishes in one go (builds into one output folder are best \
-                    run one at a time)
+                    \(destinationPath) was replaced while this build ran (another build published into it, or it was removed \
+                    or moved), and \(relativePath), which this build found unchanged there, is no longer as it was, nor among \
+                    the cache's copies of published files. Build again: the next build publishes in one go (builds into one \
+                    output folder are best run one at a time)
                     """)
             }
             let target = stagingPath + "/" + relativePath

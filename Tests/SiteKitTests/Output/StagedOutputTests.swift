@@ -234,8 +234,16 @@ import Testing
         #expect {
             try storeless.commit()
         } throws: { error in
-            "\(error)".contains("another build published into \(destination.path) while this one ran, and users/index.html, which this build found unchanged there, is no longer as it was (that build's site replaced it), nor among the cache's copies of published files. Build again")
+            "\(error)".contains("\(destination.path) was replaced while this build ran (another build published into it, or it was removed or moved), and users/index.html, which this build found unchanged there, is no longer as it was, nor among the cache's copies of published files. Build again")
         }
+        #expect(try SiteInspector(root: destination).files() == ["users/index.html": Data("theirs".utf8)])
+
+        // The whole output removed while a build runs (a deploy step moved it away): its
+        // unchanged files come from the store.
+        let kept = try StagedOutput(destination: destination, store: store)
+        try kept.write(Data("theirs".utf8), to: "users/index.html", digest: SHA256.hash(data: Data("theirs".utf8)))
+        try FileManager.default.removeItem(at: destination)
+        try kept.commit()
         #expect(try SiteInspector(root: destination).files() == ["users/index.html": Data("theirs".utf8)])
     }
 
