@@ -72,17 +72,10 @@ enum SpreadFolder {
     /// Makes `parent` and marks it, once per process (again if it was removed and made anew
     /// since, by this process or another).
     private static func prepare(_ parent: URL, _ prepared: inout [String: UInt64]) throws {
-        if let known = prepared[parent.path], known == folderInode(parent.path) { return }
+        if let known = prepared[parent.path], known == FileKind.folderInode(parent.path) { return }
         try PlainFile.makeFolders(parent.path)
         markTopOfHierarchy(parent.path)
-        prepared[parent.path] = folderInode(parent.path)
-    }
-
-    /// The inode of the folder at `path`; nil when there is none.
-    private static func folderInode(_ path: String) -> UInt64? {
-        var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
-        return UInt64(info.st_ino)
+        prepared[parent.path] = FileKind.folderInode(parent.path)
     }
 
     /// Renames `source` to `destination` unless a folder is there already. `rename(2)` would

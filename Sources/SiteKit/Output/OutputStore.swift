@@ -38,6 +38,8 @@ public final class OutputStore: Sendable {
     /// a cold build of 50,000 people). A copy another build stores meanwhile is stored again, by
     /// rename, with the same bytes.
     private let startedEmpty: Bool
+    /// Names this process stored, kept past `forgetNew()` (which clears `stored` and leaves the
+    /// copies that are still linked), for `startedEmpty`'s lookups.
     private let storedNames = Mutex<Set<String>>([])
 
     /// Opens the store under `cacheDirectory`, creating it; nil when the folder cannot be made.

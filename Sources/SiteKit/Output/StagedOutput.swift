@@ -79,7 +79,7 @@ public final class StagedOutput: Sendable {
         Self.recoverInterruptedSwap(destination: destination)
         var isFolder: ObjCBool = false
         hasPrevious = fileManager.fileExists(atPath: destination.path, isDirectory: &isFolder) && isFolder.boolValue
-        previousFolder = hasPrevious ? Self.folderInode(destination.path) : nil
+        previousFolder = hasPrevious ? FileKind.folderInode(destination.path) : nil
         var markInfo = stat()
         previousFileMode = hasPrevious && lstat(destination.path + "/" + OutputOwnership.markName, &markInfo) == 0
             && markInfo.st_mode & S_IFMT == S_IFREG ? markInfo.st_mode & 0o777 : nil
@@ -176,10 +176,7 @@ public final class StagedOutput: Sendable {
                 guard link(previous, target) != 0 else { return }
                 if let data = try? Data(contentsOf: URL(fileURLWithPath: previous)) {
                     try PlainFile.write(data, to: target)
-                } else if let digest = digests.withLock({ $0[relativePath] }), let store,
-                          let (data, _) = store.contents(named: Hex.string(digest)) {
-                    if !store.place(data, at: target, digest: digest, changed: false) { try PlainFile.write(data, to: target) }
-                } else {
+                } else if try !placeStoredCopy(at: relativePath, changed: false) {
                     throw OutputError(path: previous, action: "copy the unchanged file", underlying: nil, message: """
                         \(previous), unchanged by this build, went away while it ran: another build published into \
                         \(destinationPath), or something removed files from it. Build again
@@ -204,7 +201,7 @@ public final class StagedOutput: Sendable {
                 kept.append(relativePath)
                 continue
             }
-            guard let digest, let store, let (data, _) = store.contents(named: Hex.string(digest)) else {
+            guard try placeStoredCopy(at: relativePath, changed: true) else {
                 throw OutputError(path: destinationPath, action: "replace the output folder", underlying: nil, message: """
                     \(destinationPath) was replaced while this build ran (another build published into it, or it was removed \
                     or moved), and \(relativePath), which this build found unchanged there, is no longer as it was, nor among \
@@ -212,14 +209,23 @@ public final class StagedOutput: Sendable {
                     output folder are best run one at a time)
                     """)
             }
-            let target = stagingPath + "/" + relativePath
-            try OutputError.wrap(path: target, action: "write") {
-                try makeFolders(ofFileAt: relativePath)
-                if !store.place(data, at: target, digest: digest) { try PlainFile.write(data, to: target) }
-            }
             tally.withLock { $0.unchanged -= 1; $0.written += 1 }
         }
         paths.withLock { $0.unchanged = kept }
+    }
+
+    /// Puts the store's copy of this build's bytes for `relativePath` in the staging folder (linked,
+    /// or written where it cannot be); false when the store has none. `changed`: as for
+    /// `OutputStore.place`.
+    private func placeStoredCopy(at relativePath: String, changed: Bool) throws -> Bool {
+        guard let digest = digests.withLock({ $0[relativePath] }), let store,
+              let (data, _) = store.contents(named: Hex.string(digest)) else { return false }
+        let target = stagingPath + "/" + relativePath
+        try OutputError.wrap(path: target, action: "write") {
+            try makeFolders(ofFileAt: relativePath)
+            if !store.place(data, at: target, digest: digest, changed: changed) { try PlainFile.write(data, to: target) }
+        }
+        return true
     }
 
     /// Read permissions the previous output's files had and this build's lack, as `(before, now)`
@@ -233,13 +239,6 @@ public final class StagedOutput: Sendable {
     /// The read bits for group and others that `before` has and `now` does not.
     static func lostReadBits(before: mode_t, now: mode_t) -> mode_t {
         before & 0o044 & ~now
-    }
-
-    /// The inode of the folder at `path`; nil when there is none.
-    private static func folderInode(_ path: String) -> UInt64? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return UInt64(info.st_ino)
     }
 
     /// Whether the previous output holds exactly the files this build produced (hidden top-level
@@ -346,7 +345,7 @@ public final class StagedOutput: Sendable {
         // the user's, and failed this build.
         let turn = try FolderLock.waitForTurn(at: destination.deletingLastPathComponent().path, to: "publish into \(destinationPath)")
         defer { turn?.release() }
-        if hasPrevious, Self.folderInode(destinationPath) != previousFolder { try recheckUnchanged() }
+        if hasPrevious, FileKind.folderInode(destinationPath) != previousFolder { try recheckUnchanged() }
         // The previous output's files (and links: a build writes none, so they are the user's),
         // listed once for both questions below.
         let listing = hasPrevious ? OutputFiles.entries(in: destination) : nil

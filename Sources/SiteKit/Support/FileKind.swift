@@ -51,6 +51,15 @@ enum FileKind {
         }
     }
 
+    /// The inode of the folder at `path` (or the folder a link there leads to); nil when there is
+    /// no folder: what tells a folder made anew, or swapped in by another process, from the one
+    /// that was there.
+    static func folderInode(_ path: String) -> UInt64? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
+        return UInt64(info.st_ino)
+    }
+
     /// Where `file` leads, when it is a symbolic link (or in a folder reached through one) whose
     /// target lies outside both `folder` and the folder that holds it (the project): a link in
     /// `content/` to `/etc/hostname` published that file's text as a page, without a word. Nil

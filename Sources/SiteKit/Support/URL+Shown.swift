@@ -44,7 +44,7 @@ extension URL {
     /// (case, `-` and `_` aside).
     static func isSecretParameter(_ name: String) -> Bool {
         let folded = String(name.lowercased().filter { $0 != "-" && $0 != "_" })
-        if ["key", "sig", "auth", "pass", "pwd", "code", "session", "sessionid", "apikey", "accesskey"].contains(folded) { return true }
+        if ["key", "sig", "auth", "pass", "pwd", "code", "session", "sessionid", "accesskey"].contains(folded) { return true }
         return ["token", "secret", "password", "passwd", "signature", "credential", "apikey"].contains { folded.contains($0) }
     }
 }
