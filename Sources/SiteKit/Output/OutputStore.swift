@@ -127,6 +127,13 @@ public final class OutputStore: Sendable {
 
     /// Writes `data` to a temporary file and renames it onto `stored`, as the HTTP cache does; a
     /// missing subfolder is created spread out.
+    ///
+    /// The file is made here, then linked into the staging folder, and not the other way round
+    /// (written in place and linked into the store, a rename fewer): ext4 gives a new file an
+    /// inode in its folder's block group, and the staging folder is one folder, so a cold build
+    /// made all its inodes in one group, where the last build's were freed. Tried three times
+    /// (bench/README.md), last at 3f7f13c: cold builds of 5,000 people took 4.3 s instead of
+    /// 1.3 s, 6.5 s of it system time.
     private func store(_ data: Data, at path: String, named name: String) -> Bool {
         guard (try? CacheFiles.writeAtomically(data, to: path)) != nil else { return false }
         stored.withLock { $0.append(path) }
