@@ -93,7 +93,7 @@ enum DefaultTemplates {
     static let home = """
     {{<layout}}
     {{$content}}
-    <h1 dir="auto">{{page.title}}</h1>
+    <h1><bdi>{{page.title}}</bdi></h1>
     <div class="intro">{{{intro}}}</div>
     <ul class="counts">
     <li><a href="users/{{index}}"><strong>{{tally.people.number}}</strong> {{tally.people.noun}}</a></li>
@@ -108,7 +108,7 @@ enum DefaultTemplates {
     static let users = """
     {{<layout}}
     {{$content}}
-    <h1 dir="auto">{{page.title}}{{#pagination.isLater}} <span class="page-number">page {{pagination.current}} of {{pagination.total}}</span>{{/pagination.isLater}}</h1>
+    <h1><bdi>{{page.title}}</bdi>{{#pagination.isLater}} <span class="page-number">page {{pagination.current}} of {{pagination.total}}</span>{{/pagination.isLater}}</h1>
     {{#pagination.isFirst}}<div class="intro">{{{intro}}}</div>{{/pagination.isFirst}}
     <div class="search" role="search" data-index="{{root}}users/index.json" data-root="{{root}}" hidden>
     <label for="search-input">Search people</label>
@@ -140,14 +140,14 @@ enum DefaultTemplates {
     static let posts = """
     {{<layout}}
     {{$content}}
-    <h1 dir="auto">{{page.title}}{{#pagination.isLater}} <span class="page-number">page {{pagination.current}} of {{pagination.total}}</span>{{/pagination.isLater}}</h1>
+    <h1><bdi>{{page.title}}</bdi>{{#pagination.isLater}} <span class="page-number">page {{pagination.current}} of {{pagination.total}}</span>{{/pagination.isLater}}</h1>
     {{#pagination.isFirst}}<div class="intro">{{{intro}}}</div>{{/pagination.isFirst}}
     <ol class="posts">
     {{#posts}}
     <li class="post">
-    <h2 class="post-title" dir="auto"><a href="{{href}}">{{title}}</a></h2>
-    <p class="post-excerpt" dir="auto">{{excerpt}}</p>
-    <p class="post-meta">by {{#authorHref}}<a href="{{authorHref}}" dir="auto">{{author}}</a>{{/authorHref}}{{^authorHref}}<span dir="auto">{{author}}</span>{{/authorHref}} · {{comments}} {{commentsLabel}}</p>
+    <h2 class="post-title"><a href="{{href}}"><bdi>{{title}}</bdi></a></h2>
+    <p class="post-excerpt"><bdi>{{excerpt}}</bdi></p>
+    <p class="post-meta"><bdi>by {{#authorHref}}<a href="{{authorHref}}" dir="auto">{{author}}</a>{{/authorHref}}{{^authorHref}}<span dir="auto">{{author}}</span>{{/authorHref}} · {{comments}} {{commentsLabel}}</bdi></p>
     </li>
     {{/posts}}
     </ol>

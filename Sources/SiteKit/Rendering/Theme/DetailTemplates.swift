@@ -15,7 +15,7 @@ extension DefaultTemplates {
     <article class="profile">
     {{#person.image}}<img class="portrait" src="{{src}}" width="{{width}}" height="{{height}}" alt="" loading="eager" decoding="async">{{/person.image}}{{#person.placeholder}}{{{person.placeholder}}}{{/person.placeholder}}
     <div class="profile-text">
-    <h1 dir="auto">{{person.name}}</h1>
+    <h1><bdi>{{person.name}}</bdi></h1>
     <dl class="facts">
     {{#person.facts}}<div><dt>{{label}}</dt><dd><bdi>{{#href}}<a href="{{href}}">{{value}}</a>{{/href}}{{^href}}{{value}}{{/href}}</bdi></dd></div>
     {{/person.facts}}</dl>
@@ -40,12 +40,12 @@ extension DefaultTemplates {
     {{$content}}
     {{>breadcrumbs}}
     <article class="post-full">
-    <h1 dir="auto">{{post.title}}</h1>
-    <p class="post-meta">by {{#post.authorHref}}<a href="{{post.authorHref}}" dir="auto">{{post.author}}</a>{{/post.authorHref}}{{^post.authorHref}}<span dir="auto">{{post.author}}</span>{{/post.authorHref}}</p>
+    <h1><bdi>{{post.title}}</bdi></h1>
+    <p class="post-meta"><bdi>by {{#post.authorHref}}<a href="{{post.authorHref}}" dir="auto">{{post.author}}</a>{{/post.authorHref}}{{^post.authorHref}}<span dir="auto">{{post.author}}</span>{{/post.authorHref}}</bdi></p>
     {{#post.paragraphs}}<p dir="auto">{{.}}</p>
     {{/post.paragraphs}}</article>
     <section class="comments" aria-labelledby="comments-title">
-    <h2 id="comments-title">{{post.commentCount}} {{post.commentsLabel}}</h2>
+    <h2 id="comments-title"><bdi>{{post.commentCount}} {{post.commentsLabel}}</bdi></h2>
     {{#post.hasComments}}<ol>
     {{#post.comments}}<li class="comment">
     <p class="comment-head"><strong dir="auto">{{name}}</strong>{{#email}} · {{#mailto}}<a href="{{mailto}}">{{email}}</a>{{/mailto}}{{^mailto}}{{email}}{{/mailto}}{{/email}}</p>
@@ -65,7 +65,7 @@ extension DefaultTemplates {
     <article class="profile">
     {{{author.placeholder}}}
     <div class="profile-text">
-    <h1 dir="auto">{{author.name}}</h1>
+    <h1><bdi>{{author.name}}</bdi></h1>
     <dl class="facts">
     {{#author.facts}}<div><dt>{{label}}</dt><dd><bdi>{{#href}}<a href="{{href}}">{{value}}</a>{{/href}}{{^href}}{{value}}{{/href}}</bdi></dd></div>
     {{/author.facts}}</dl>
@@ -73,7 +73,7 @@ extension DefaultTemplates {
     </article>
     <h2>Posts</h2>
     {{#author.hasPosts}}<ol class="post-links">
-    {{#author.posts}}<li><a href="{{href}}" dir="auto">{{title}}</a> · {{comments}} {{commentsLabel}}</li>
+    {{#author.posts}}<li><a href="{{href}}" dir="auto">{{title}}</a> · <bdi>{{comments}} {{commentsLabel}}</bdi></li>
     {{/author.posts}}</ol>{{/author.hasPosts}}{{^author.hasPosts}}<p class="muted">No posts yet.</p>{{/author.hasPosts}}
     {{/content}}
     {{/layout}}
@@ -85,7 +85,7 @@ extension DefaultTemplates {
     {{>breadcrumbs}}
     <h1>Authors</h1>
     <ul class="author-list">
-    {{#authors}}<li><a href="{{href}}" dir="auto">{{name}}</a> <span class="muted">{{posts}} {{postsLabel}}</span></li>
+    {{#authors}}<li><a href="{{href}}" dir="auto">{{name}}</a> <span class="muted"><bdi>{{posts}} {{postsLabel}}</bdi></span></li>
     {{/authors}}</ul>
     {{/content}}
     {{/layout}}
@@ -122,7 +122,7 @@ extension DefaultTemplates {
     {{$content}}
     {{>breadcrumbs}}
     <article class="page">
-    <h1 dir="auto">{{page.title}}</h1>
+    <h1><bdi>{{page.title}}</bdi></h1>
     <div class="intro">{{{intro}}}</div>
     </article>
     {{/content}}
@@ -132,7 +132,7 @@ extension DefaultTemplates {
     static let notFound = """
     {{<layout}}
     {{$content}}
-    <h1 dir="auto">{{page.title}}</h1>
+    <h1><bdi>{{page.title}}</bdi></h1>
     <div class="intro">{{{intro}}}</div>
     <ul>
     <li><a href="{{root}}{{index}}">Home</a></li>

@@ -43,6 +43,12 @@ enum SearchScript {
         bdi.textContent = text;
         return bdi;
       }
+      // The status line's English, isolated like the cards' lines: on a right-to-left page
+      // "12 people found" read "people found 12".
+      function say(text) {
+        status.textContent = "";
+        if (text) status.appendChild(isolated(text));
+      }
       function entry(person) {
         var item = document.createElement("li");
         item.className = "person";
@@ -95,16 +101,16 @@ enum SearchScript {
         if (list) list.hidden = searching;
         if (pages) pages.hidden = searching;
         results.textContent = "";
-        if (!searching) { status.textContent = ""; return; }
+        if (!searching) { say(""); return; }
         var found = people.filter(function (person) { return person.k.indexOf(query) !== -1; });
         found.slice(0, 200).forEach(function (person) { results.appendChild(entry(person)); });
-        status.textContent = found.length === 1 ? "1 person found" :
-          found.length + " people found" + (found.length > 200 ? ", showing the first 200" : "");
+        say(found.length === 1 ? "1 person found" :
+          found.length + " people found" + (found.length > 200 ? ", showing the first 200" : ""));
       }
       var loading = null;
       function load() {
         if (!loading) {
-          status.textContent = "Loading the list of everyone…";
+          say("Loading the list of everyone…");
           loading = fetch(box.getAttribute("data-index"))
             .then(function (response) { if (!response.ok) throw new Error(response.status); return response.json(); })
             .then(function (index) {
@@ -112,12 +118,12 @@ enum SearchScript {
                 person.k = fold([person.n, person.e, person.c].join(" "));
                 return person;
               });
-              status.textContent = "";
+              say("");
             });
           loading.catch(function () {
             // No index: the paginated lists are the whole experience.
             input.disabled = true;
-            status.textContent = "Search is not available right now; the pages below list everyone.";
+            say("Search is not available right now; the pages below list everyone.");
           });
         }
         return loading;

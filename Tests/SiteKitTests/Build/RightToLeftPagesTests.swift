@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+/// A site whose language is written right to left (`language: ar`) with the theme's English and
+/// data in Latin script: what a visitor reads in the published pages.
+@Suite("A right-to-left site: the theme's English phrases read in order, headings keep the page's side")
+struct RightToLeftPagesTests {
+    @Test("counts, bylines and the comments heading are isolated as phrases (\"Ada Whitfield by\", \"posts 10\" before), and headings isolate their text instead of taking its direction")
+    func phrasesAndHeadings() async throws {
+        var harness = try BuildHarness(users: 12)
+        defer { harness.remove() }
+        harness.settings.language = "ar"
+        _ = try await harness.build()
+        let files = try harness.site.files()
+        let pages = files.keys.filter { $0.hasSuffix(".html") }.sorted()
+        let text = { (path: String) in String(decoding: files[path] ?? Data(), as: UTF8.self) }
+        #expect(text("index.html").contains(#"<html lang="ar" dir="rtl">"#))
+
+        // In a right-to-left paragraph a phrase that starts with a number, or ends with a name
+        // isolated in its own direction, is laid out backwards unless it is isolated whole.
+        // The counts' number and noun are lines of their own: nothing to reorder, and a <bdi>
+        // around both set the number on the other side of its card.
+        #expect(text("index.html").contains(#"<a href="users/"><strong>12</strong> people</a>"#))
+        #expect(text("authors/index.html").contains(#"posts</bdi></span></li>"#) && text("authors/index.html").contains(#"<span class="muted"><bdi>"#))
+        let post = try #require(pages.first { $0.hasPrefix("posts/") && !$0.contains("page/") && $0 != "posts/index.html" })
+        #expect(text(post).contains(#"<p class="post-meta"><bdi>by <a href="../authors/"#), "\(post)")
+        #expect(text(post).contains(#"<h2 id="comments-title"><bdi>"#))
+        #expect(text("posts/index.html").contains(#"<p class="post-meta"><bdi>by "#))
+        let author = try #require(pages.first { $0.hasPrefix("authors/") && $0 != "authors/index.html" })
+        #expect(text(author).contains(#"</a> · <bdi>"#), "\(author)")
+
+        // A heading of Latin text on this page sits on the page's side, its text isolated: with
+        // dir="auto" it went to the far left, away from the portrait and the details beside it.
+        for path in pages {
+            let html = text(path)
+            #expect(html.contains("<h1><bdi>") || html.contains("<h1>Authors</h1>") || html.contains("<h1>Report</h1>"), "\(path)")
+            #expect(!html.contains("<h1 dir=") && !html.contains("<h2 class=\"post-title\" dir="), "\(path)")
+        }
+        #expect(text("posts/index.html").contains(#"<h2 class="post-title"><a href=""#) && text("posts/index.html").contains(#"<p class="post-excerpt"><bdi>"#))
+    }
+
+    @Test("the search's status line is isolated too (\"12 people found\" read \"people found 12\")")
+    func searchStatus() {
+        let script = SearchScript.javascript
+        #expect(script.contains("status.appendChild(isolated(text))"))
+        #expect(!script.contains("status.textContent = \"1 person") && !script.contains("status.textContent = found"))
+        // Every status is said through the one function that isolates it.
+        #expect(script.components(separatedBy: "status.textContent =").count - 1 == 1)
+    }
+}
