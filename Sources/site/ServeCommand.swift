@@ -61,19 +61,25 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let seed = SessionSeed()
-        let session = PreviewSession(
+        var session = PreviewSession(
             watcher: SourceWatcher(paths: [project.appendingPathComponent("content"), project.appendingPathComponent("templates"),
                                            flags.configURL]),
             hub: hub, reporter: reporter, output: output, watching: !noWatch
         ) {
-            // site.yml is read again on every rebuild, so edits to it apply too, but for the folder served.
+            // site.yml is read again on every rebuild, so edits to it apply too, the output
+            // folder's included: the site is built there, then served from there.
             let (settings, project) = try flags.resolveSettings(reporter: reporter)
             let named = BuildOptions(projectDirectory: project).outputFolder(settings.output)
-            if named != output {
-                reporter.warning("the settings now name the output \(named.path), but site serve keeps serving \(output.path), where it started; restart site serve to serve the new folder.")
-            }
             let summary = try await flags.makeBuild(settings: seed.apply(to: settings), project: project, reporter: reporter).run()
             seed.remember(summary)
+            // Built there, so the build's checks of an output folder passed: pages reload into
+            // it. (Serving on from the folder before, pages reloaded into its old site at each
+            // save, and the warning that said why was cut short as a repeat.)
+            let served = server.root
+            if named.standardizedFileURL.path != served.standardizedFileURL.path {
+                server.serve(root: named)
+                reporter.info("the settings now name the output \(named.path): serving it from now on; \(served.path), served until now, is left as it was")
+            }
             // The new pages link from base_url's new path: serve them there instead of the old
             // one (and still at /).
             if settings.basePath != server.basePath {
@@ -84,6 +90,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
             return summary
         }
+        session.servedFolder = { server.root }
         // Said before the first build, so the page can be opened at once: until a build has
         // published a site, it says so and reloads by itself when one is there.
         let watching = noWatch ? "" : "; watching content/, templates/ and \(flags.configURL.lastPathComponent)"

@@ -21,7 +21,7 @@ enum NoSitePage {
         </head>
         <body style="font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">
         <h1>No site yet</h1>
-        <p>There is no site in <code>\(HTML.escapeText(output.path))</code> to show yet: the first build is still running, or it failed, and the terminal says why.</p>
+        <p>There is no site in <code>\(HTML.escapeText(output.path))</code> to show yet: the first build is still running, or it failed, and the terminal says why; or the site was removed (<code>site clean</code>), and is being built again.</p>
         \(watching ? "<p>This page reloads by itself as soon as a build succeeds.</p>"
                    : "<p>With <code>--no-watch</code> nothing is built again: fix the error, then restart <code>site serve</code>.</p>")
         </body>

@@ -22,6 +22,16 @@ public final class PreviewServer: Sendable {
     /// The path the site is served under besides `/`, with one trailing `/`.
     public var basePath: String { served.files.basePath }
 
+    /// The folder served.
+    public var root: URL { served.files.root }
+
+    /// Serves `root` from now on instead of the folder before: `site serve` calls it after a
+    /// rebuild into the folder that an edited `output` names, so that open pages reload into
+    /// the site just built, not the one left in the folder before.
+    public func serve(root: URL) {
+        served.serve(root: root)
+    }
+
     /// Serves the folder under `basePath` from now on instead of the path before: `site serve`
     /// calls it after a rebuild for a `base_url` whose path changed, so that the 404 page's links
     /// keep working without a restart.

@@ -14,6 +14,9 @@ public struct PreviewSession: Sendable {
     public let output: URL?
     /// Whether `watch()` follows the first build (not `--no-watch`): what a failed build advises.
     public let watching: Bool
+    /// The folder served now (`output` unless the server moved to another, see
+    /// `PreviewServer.serve(root:)`): a site removed from it is built again.
+    public var servedFolder: @Sendable () -> URL?
 
     public init(watcher: SourceWatcher, hub: ReloadHub, reporter: Reporter, output: URL? = nil, watching: Bool = true,
                 rebuild: @escaping Rebuild) {
@@ -23,6 +26,7 @@ public struct PreviewSession: Sendable {
         self.output = output
         self.watching = watching
         self.rebuild = rebuild
+        self.servedFolder = { output }
     }
 
     /// Builds once, then reports whether that worked to the hub.
@@ -31,7 +35,13 @@ public struct PreviewSession: Sendable {
         do {
             let summary = try await rebuild()
             reporter.info(summary.text)
-            await hub.published()
+            // Nothing changed in the output (a save that left the text as it was, a file no
+            // build reads): open pages stay as they are, scrolled and typed into, unless they
+            // show an error to take away.
+            let showsError = await hub.state.error != nil
+            if summary.upToDate != .intact || showsError {
+                await hub.published()
+            }
             return true
         } catch where error is CancellationError || Task.isCancelled {
             // site serve is stopping: nothing was published, and there is nothing to report.
@@ -68,10 +78,21 @@ public struct PreviewSession: Sendable {
     private func watch(from start: [String: SourceWatcher.Stamp]) async {
         var snapshot = start
         while !Task.isCancelled {
-            guard let change = try? await watcher.nextChange(after: snapshot) else { return }
+            // A site served that goes away (site clean, rm -r) is built again: the page said
+            // "No site yet" until the next save, and blamed a build that had not failed.
+            let folder = servedFolder()
+            let hadSite = folder.map { StaticFiles(root: $0).holdsSite } ?? false
+            guard let change = try? await watcher.nextChange(after: snapshot, or: {
+                guard hadSite, let folder else { return false }
+                return !StaticFiles(root: folder).holdsSite
+            }) else { return }
             snapshot = change.snapshot
-            let names = change.changed.map(watcher.shown)
-            reporter.info("changed: \(names.prefix(5).joined(separator: ", "))\(names.count > 5 ? " and \(names.count - 5) more" : ""); rebuilding")
+            if change.changed.isEmpty, let folder {
+                reporter.info("the site in \(folder.path) was removed; building it again")
+            } else {
+                let names = change.changed.map(watcher.shown)
+                reporter.info("changed: \(names.prefix(5).joined(separator: ", "))\(names.count > 5 ? " and \(names.count - 5) more" : ""); rebuilding")
+            }
             await buildOnce()
         }
     }

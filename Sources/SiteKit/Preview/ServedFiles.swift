@@ -1,7 +1,9 @@
+import Foundation
 import Synchronization
 
 /// What a running preview serves: the output folder, at `/` and under the path the site is
-/// published under, which a rebuild after an edit of `base_url` moves.
+/// published under; a rebuild after an edit of `base_url` moves the path, and one after an edit
+/// of `output` the folder.
 final class ServedFiles: Sendable {
     private let current: Mutex<StaticFiles>
 
@@ -15,5 +17,10 @@ final class ServedFiles: Sendable {
     /// Serves the same folder under `basePath` from now on, instead of the path before.
     func move(to basePath: String) {
         current.withLock { $0 = StaticFiles(root: $0.root, basePath: basePath) }
+    }
+
+    /// Serves `root` from now on, under the same paths, instead of the folder before.
+    func serve(root: URL) {
+        current.withLock { $0 = StaticFiles(root: root, basePath: $0.basePath) }
     }
 }

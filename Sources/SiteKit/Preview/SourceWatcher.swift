@@ -50,6 +50,12 @@ public struct SourceWatcher: Sendable {
             // the link: the enumerator does not enter a link it is given as its root.
             guard let names = fileManager.enumerator(atPath: path.resolvingSymlinksInPath().path) else { continue }
             for case let name as String in names {
+                let last = (name as NSString).lastPathComponent
+                if Self.isIgnored(last) {
+                    // A hidden folder (`.git`, an editor's) is not entered either.
+                    names.skipDescendants()
+                    continue
+                }
                 let full = path.appendingPathComponent(name).path
                 if let stamp = Self.stamp(full) { files[full] = stamp }
             }
@@ -57,11 +63,22 @@ public struct SourceWatcher: Sendable {
         return files
     }
 
+    /// Names no build reads, which editors create and remove as a file is opened and saved
+    /// (`.index.md.swp`, `index.md~`, `#index.md#`): opening a page in vim rebuilt the site and
+    /// reloaded every open page twice. Hidden files and folders, and editors' backups and locks
+    /// (`TemplateSources.isEditorLeftover`); a file given to watch by name is always watched.
+    static func isIgnored(_ name: String) -> Bool {
+        name.hasPrefix(".") || TemplateSources.isEditorLeftover(name)
+    }
+
     /// Waits until the sources differ from `previous` and have stopped changing for one interval,
-    /// and returns the new snapshot with the changed paths. Throws when the task is cancelled.
-    func nextChange(after previous: [String: Stamp]) async throws -> (snapshot: [String: Stamp], changed: [String]) {
+    /// and returns the new snapshot with the changed paths; or, at once with no path changed,
+    /// when `gone` says yes (the site served was removed). Throws when the task is cancelled.
+    func nextChange(after previous: [String: Stamp], or gone: @Sendable () -> Bool = { false }) async throws
+        -> (snapshot: [String: Stamp], changed: [String]) {
         while true {
             try await Task.sleep(for: interval)
+            if gone() { return (previous, []) }
             var current = snapshot()
             guard current != previous else { continue }
             // Let a save that writes several files, or writes one in steps, finish first.
