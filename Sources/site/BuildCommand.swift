@@ -36,8 +36,10 @@ struct BuildCommand: AsyncParsableCommand {
             throw exit
         } catch let error as SettingsError {
             // Said before anything was built: what became of the output, as a build's errors say.
+            // (Not "fix it": each message says what to write, and "Fix that line. Fix it and
+            // build again" said it twice.)
             reporter.endProgress()
-            StandardStream.error("error: \(paragraph(error)) Fix it and build again: nothing was built, and the output folder is as it was.\n")
+            StandardStream.error("error: \(paragraph(error)) Nothing was built, and the output folder is as it was.\n")
             throw ExitCode.failure
         } catch {
             reporter.endProgress()

@@ -86,7 +86,7 @@ struct ServeCommand: AsyncParsableCommand {
                 let dropped = server.basePath == "/" ? "" : ", no longer at \(server.basePath)"
                 server.serve(under: settings.basePath)
                 reporter.info(settings.basePath == "/" ? "base_url has no path any more: serving at / only\(dropped)"
-                                                       : "base_url's path is now \(settings.basePath): serving there and at /\(dropped)")
+                                                       : "base_url's path is now \(settings.basePath): serving the site there, as its host will\(dropped)")
             }
             return summary
         }
@@ -104,10 +104,12 @@ struct ServeCommand: AsyncParsableCommand {
             await session.run(watching: !noWatch)
         }
         await TerminationSignal.first(of: signals)
+        let cancelled = session.isBuilding
         work.cancel()
         await work.value
         await server.stop()
-        StandardStream.error("stopped\n")
+        // As `site build` says when it is stopped: what became of the build under way.
+        StandardStream.error(cancelled ? "stopped: the build under way was cancelled and published nothing; \(server.root.path) is as it was\n" : "stopped\n")
         // As every command stopped by Ctrl-C or SIGTERM: 128 + SIGINT, which scripts (and
         // `timeout --preserve-status`) take for "interrupted", not "done".
         throw ExitCode(130)

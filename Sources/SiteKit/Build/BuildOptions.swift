@@ -94,8 +94,10 @@ public struct BuildSummary: Sendable {
         // Copies used stale are counted: the warnings list a few of them one by one.
         let stale = images.stale > 0 ? ", \(images.stale) stale, used as they were" : ""
         let revalidatedPictures = upToDate == nil ? " (\(images.revalidated) revalidated\(stale))" : ""
+        // Not "built" when nothing was: the line below says so, and the two read as a contradiction.
+        let did = upToDate == .intact ? "checked" : "built"
         return """
-        built \(Self.count(people, "person", "people")) and \(Self.count(posts, "post", "posts")): \(Self.count(pagesWritten, "file", "files")) written, \(filesUnchanged) unchanged, in \(String(format: "%.2f", seconds)) s
+        \(did) \(Self.count(people, "person", "people")) and \(Self.count(posts, "post", "posts")): \(Self.count(pagesWritten, "file", "files")) written, \(filesUnchanged) unchanged, in \(String(format: "%.2f", seconds)) s
         \(work)
         images: \(images.downloaded) downloaded, \(images.fromCache + images.revalidated) from cache\(revalidatedPictures), \(imageFailures) failed, in \(String(format: "%.2f", imageSeconds)) s
         source: \(source.summary); seed: \(seed) (rebuild the same people with --seed \(ShellWord.quote(seed)))

@@ -142,7 +142,7 @@ public struct OutputOwnership: Sendable {
         guard fileManager.fileExists(atPath: destination.path, isDirectory: &isFolder) else { return }
         guard isFolder.boolValue else {
             throw OutputError(path: destination.path, action: "replace the output folder", underlying: nil,
-                              message: "the output \(destination.path) is \(FileKind.noun(at: destination.path)), not a folder, and a build would replace it. Name a folder of its own with --output (or output: in site.yml), such as public")
+                              message: "the output \(destination.path) is \(FileKind.noun(at: destination.path)), not a folder, and a build would replace it. Move it away, or name a folder of its own with --output (or output: in site.yml)\(destination.lastPathComponent == "public" ? "" : ", such as public")")
         }
         if Self.isMountPoint(destination) {
             throw OutputError(path: destination.path, action: "replace the output folder", underlying: nil, message: """

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// `site serve` after its first build: watches the sources, rebuilds on every change and tells
 /// open pages to reload, or shows them the error while the last good site keeps being served.
@@ -29,9 +30,20 @@ public struct PreviewSession: Sendable {
         self.servedFolder = { output }
     }
 
+    /// Whether a build runs right now: `site serve`, stopped during one, says it was cancelled.
+    public var isBuilding: Bool { building.value.withLock { $0 } }
+    private let building = Flag()
+
+    /// A flag the session's copies share.
+    private final class Flag: Sendable {
+        let value = Mutex(false)
+    }
+
     /// Builds once, then reports whether that worked to the hub.
     @discardableResult
     public func buildOnce() async -> Bool {
+        building.value.withLock { $0 = true }
+        defer { building.value.withLock { $0 = false } }
         do {
             let summary = try await rebuild()
             reporter.info(summary.text)

@@ -206,6 +206,25 @@ import Testing
         }
     }
 
+    @Test("an output that is a file is refused, and the advice names another folder only when the file is not public itself (it suggested \"such as public\" for a file called public)")
+    func outputThatIsAFile() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let places = ProtectedPlaces(project: folder.url, cache: folder.url.appendingPathComponent(".cache"))
+        for name in ["public", "site"] {
+            let file = folder.url.appendingPathComponent(name)
+            try Data("notes".utf8).write(to: file)
+            #expect {
+                try OutputOwnership(places: places).check(file)
+            } throws: { error in
+                let text = "\(error)"
+                return text.contains("the output \(file.path) is a file, not a folder, and a build would replace it. Move it away, or name a folder of its own with --output (or output: in site.yml)")
+                    && text.contains("such as public") == (name != "public")
+            }
+            #expect(try String(contentsOf: file, encoding: .utf8) == "notes")
+        }
+    }
+
     @Test("a folder holding only hidden entries is taken, they are kept, and the output it becomes carries the mark")
     func takesAFolderOfHiddenFilesAndMarksIt() async throws {
         var (harness, project) = try harness()
