@@ -25,6 +25,9 @@ extension SiteRenderer {
             let entry = index.people[position]
             var context = PersonEntry.context(for: entry.item, images: images, root: root,
                                               eager: number == 1 && position < eagerCount)
+            let card = index.card(position, country: context["country"] as? String)
+            context["name"] = card.name
+            context["country"] = card.place
             context["href"] = root + SiteIndex.folder(SiteIndex.personPath(entry.slug))
             return context
         }

@@ -28,7 +28,7 @@ extension SiteRenderer {
             profile["placeholder"] = Placeholder.svg(name: name, initialsOf: person.initialsName, width: ImageSize.large.pixels, height: ImageSize.large.pixels, decorative: true)
         }
         let listPage = position / max(1, perPage) + 1
-        var extra = Self.neighbours(of: position, in: index.people, label: frame.sectionTitles.users) { $0.displayName }
+        var extra = Self.neighbours(of: position, in: index.people, label: frame.sectionTitles.users) { index.namesakeTitles[$0] ?? $1.displayName }
         extra["person"] = profile
         extra["breadcrumbs"] = breadcrumbs(root: root, [(frame.sectionTitles.users, "users/" + Pagination.path(ofPage: listPage)), (name, nil)])
         let title = index.namesakeTitles[position] ?? name

@@ -31,7 +31,7 @@ extension SiteRenderer {
                 },
             ]
             let listPage = position / max(1, perPage) + 1
-            var extra = Self.neighbours(of: position, in: index.posts, label: frame.sectionTitles.posts) { $0.shownTitle }
+            var extra = Self.neighbours(of: position, in: index.posts, label: frame.sectionTitles.posts) { $1.shownTitle }
             extra["post"] = context
             extra["breadcrumbs"] = breadcrumbs(root: root, [(frame.sectionTitles.posts, "posts/" + Pagination.path(ofPage: listPage)), (title, nil)])
             return try file(path, template: "post", section: "posts", page: generatedPage("post", title: title, description: PostEntry.excerpt(post.body)), extra: extra)

@@ -43,7 +43,9 @@ extension SiteRenderer {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             let start = number * size
-            let records = index.people[start..<min(start + size, index.people.count)].map { entry in
+            let records = (start..<min(start + size, index.people.count)).map { position in
+                let entry = index.people[position]
+                let card = index.card(position, country: entry.item.location?.country)
                 let thumb = PersonEntry.listPicture(of: entry.item, in: images)
                 // Without a picture, the placeholder the list shows (initials on a colour of the name).
                 let placeholder = thumb == nil
@@ -54,9 +56,9 @@ extension SiteRenderer {
                 // An address as its link has it (blanks around it trimmed), else the text as sent.
                 let email = entry.item.email?.nonBlank.map(HTML.removingForbidden)
                 let address = email.flatMap { SafeURL.mailto($0) != nil ? $0.trimmedWhiteSpace : nil }
-                return SearchRecord(n: HTML.removingForbidden(entry.item.displayName), e: address ?? email,
+                return SearchRecord(n: HTML.removingForbidden(card.name), e: address ?? email,
                                     x: email != nil && address == nil ? true : nil,
-                                    c: entry.item.location?.country.map(HTML.removingForbidden),
+                                    c: card.place.map(HTML.removingForbidden),
                                     u: SiteIndex.folder(SiteIndex.personPath(entry.slug)), t: thumb?.image.path, w: thumb?.width, h: thumb?.height,
                                     s: thumb == nil ? nil : PersonEntry.srcset(of: entry.item, in: images, root: ""), p: placeholder)
             }

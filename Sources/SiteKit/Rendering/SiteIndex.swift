@@ -18,6 +18,8 @@ struct SiteIndex: Sendable {
     /// The page titles of people who share their shown name with someone else, by list position
     /// (see `namesakeTitles(_:)`); everyone else's page is titled by their name.
     var namesakeTitles: [Int: String]
+    /// Among those namesakes, the cities that tell them apart, by list position.
+    var namesakeCities: [Int: String]
 
     /// Names a slug must never take: those the list pages use, and the device names Windows
     /// refuses as file names with any extension (`con.html`), so that a site copied there, or
@@ -50,7 +52,20 @@ struct SiteIndex: Sendable {
             if let user = post.item.userId { byAuthor[user, default: []].append(post) }
         }
         postsByAuthor = byAuthor
-        namesakeTitles = Self.namesakeTitles(people)
+        (namesakeTitles, namesakeCities) = Self.namesakes(people)
+    }
+
+    /// Person `position` as a card or a search result shows them: their name, and where they
+    /// live. A namesake's city, where it tells them apart, goes before the country
+    /// (`Tralee, Ireland`); a namesake it does not tell apart is named by their numbered title.
+    /// Two cards of the same name, e-mail, country and picture were two people no visitor could
+    /// choose between.
+    func card(_ position: Int, country: String?) -> (name: String, place: String?) {
+        let person = people[position].item
+        if let city = namesakeCities[position] {
+            return (person.displayName, [city, country].compactMap { $0 }.joined(separator: ", "))
+        }
+        return (namesakeTitles[position] ?? person.displayName, country)
     }
 
     /// Titles that tell namesakes' pages apart, in search results, tabs and bookmarks: the name
@@ -58,6 +73,11 @@ struct SiteIndex: Sendable {
     /// and a number in list order (`Mr Eoin Walsh (2)`). Two pages titled alike are two links a
     /// visitor cannot choose between, and one a search engine may drop as a duplicate.
     static func namesakeTitles(_ people: [Entry<Person>]) -> [Int: String] {
+        namesakes(people).titles
+    }
+
+    /// The namesakes' titles (see `namesakeTitles(_:)`), and the cities that tell them apart.
+    static func namesakes(_ people: [Entry<Person>]) -> (titles: [Int: String], cities: [Int: String]) {
         // Names alike as HTML shows them, and as written composed or decomposed (String equality
         // is canonical equivalence), as the report's chart tells authors apart.
         var groups: [String: [Int]] = [:]
@@ -65,15 +85,21 @@ struct SiteIndex: Sendable {
             groups[entry.item.displayName.collapsedWhiteSpace, default: []].append(position)
         }
         var titles: [Int: String] = [:]
+        var told: [Int: String] = [:]
         for positions in groups.values where positions.count > 1 {
             let cities = positions.map { people[$0].item.location?.city?.collapsedWhiteSpace.nonBlank ?? "" }
             let counts = Dictionary(cities.map { ($0, 1) }, uniquingKeysWith: +)
             for (number, (position, city)) in zip(positions, cities).enumerated() {
                 let name = people[position].item.displayName
-                titles[position] = !city.isEmpty && counts[city] == 1 ? "\(name), \(city)" : "\(name) (\(number + 1))"
+                if !city.isEmpty && counts[city] == 1 {
+                    titles[position] = "\(name), \(city)"
+                    told[position] = city
+                } else {
+                    titles[position] = "\(name) (\(number + 1))"
+                }
             }
         }
-        return titles
+        return (titles, told)
     }
 
     /// Detail pages are files in their section's folder, `users/<slug>.html`, not folders holding

@@ -118,15 +118,15 @@ struct SiteRenderer: Sendable {
     /// there is either (`hasNeighbours`: the only entry of a list has no such navigation at all,
     /// rather than an empty landmark).
     static func neighbours<Item>(of position: Int, in entries: [SiteIndex.Entry<Item>], label list: String,
-                                 _ title: (Item) -> String) -> [String: Any] {
+                                 _ title: (_ position: Int, Item) -> String) -> [String: Any] {
         var context: [String: Any] = ["prevNextLabel": list, "hasNeighbours": entries.count > 1]
         if position > 0 {
             let previous = entries[position - 1]
-            context["prev"] = ["href": "\(previous.slug).html", "label": title(previous.item)] as [String: Any]
+            context["prev"] = ["href": "\(previous.slug).html", "label": title(position - 1, previous.item)] as [String: Any]
         }
         if position + 1 < entries.count {
             let next = entries[position + 1]
-            context["next"] = ["href": "\(next.slug).html", "label": title(next.item)] as [String: Any]
+            context["next"] = ["href": "\(next.slug).html", "label": title(position + 1, next.item)] as [String: Any]
         }
         return context
     }

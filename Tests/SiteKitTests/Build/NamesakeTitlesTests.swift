@@ -25,6 +25,16 @@ struct NamesakeTitlesTests {
         #expect(try head("users/person0-age.html").title == "Ms Person0 Age · People &amp; Posts")
         // The heading is the name alone.
         #expect(try harness.site.html("users/person1-age-2.html").contains("<h1><bdi>Ms Person1 Age</bdi></h1>"))
+        // Their cards, search results and previous/next links tell them apart too: two cards of
+        // the same name, country and picture were two people no visitor could choose between.
+        let list = try harness.site.html("users/index.html")
+        #expect(list.contains(#"<span class="person-country"><bdi>Turku, Finland</bdi></span>"#)
+                && list.contains(#"<span class="person-country"><bdi>Oulu, Finland</bdi></span>"#), "\(list)")
+        #expect(list.contains(#"<span class="person-country"><bdi>Finland</bdi></span>"#), "no city for a name of one's own")
+        let search = String(decoding: try #require(try harness.site.files()["users/index.json"]), as: UTF8.self)
+        #expect(search.contains(#"{"c":"Turku, Finland","e":"p1@example.com","n":"Ms Person1 Age","#), "\(search)")
+        #expect(try harness.site.html("users/person1-age-2.html").contains(#"aria-label="Previous: Ms Person1 Age, Turku""#))
+        #expect(try harness.site.html("users/person0-age.html").contains(#"aria-label="Next: Ms Person1 Age, Turku""#))
 
         let authors = try ["js1", "js2", "umit", "umit-2", "solo"].map { try head("authors/\($0).html").title }
         #expect(authors == ["John Smith (js1) · People &amp; Posts", "John Smith (js2) · People &amp; Posts",

@@ -29,5 +29,11 @@ struct SiteIndexTests {
         let titles = SiteIndex(SiteData(people: people, posts: [], authors: [], comments: [])).namesakeTitles
         #expect(titles == [0: "Mr Eoin Walsh, Cork", 2: "Mr Eoin Walsh (2)", 3: "Mr Eoin Walsh (3)",
                            4: "Mr Ümit Kaya (1)", 5: "Mr \(decomposed) Kaya (2)"])
+        // Cards: the city before the country where it tells namesakes apart, else the numbered title.
+        let index = SiteIndex(SiteData(people: people, posts: [], authors: [], comments: []))
+        #expect(index.card(0, country: "Ireland") == ("Mr Eoin Walsh", "Cork, Ireland"))
+        #expect(index.card(0, country: nil) == ("Mr Eoin Walsh", "Cork"))
+        #expect(index.card(2, country: "Ireland") == ("Mr Eoin Walsh (2)", "Ireland"))
+        #expect(index.card(1, country: "Norway") == ("Mr Ann Lee", "Norway"))
     }
 }
