@@ -23,8 +23,7 @@ extension SiteRenderer {
         let spread = Histogram.bins(values: data.posts.map { commentCounts[$0.id] ?? 0 }, width: 1)
         let charts = [
             Chart(id: "nationality", title: "People by country", kind: .bars,
-                  series: Histogram.top(nationalities, count: shownCountries,
-                                        otherLabel: "Other (\(ChartFormat.number(nationalities.count - shownCountries + 1)) countries)"),
+                  series: Histogram.top(nationalities, count: shownCountries) { "Other (\(ChartFormat.number($0)) countries)" },
                   labelHeading: "Country", valueHeading: "People", tableSeries: nationalities),
             Chart(id: "gender", title: "People by gender", kind: .bars, series: genders, labelHeading: "Gender", valueHeading: "People"),
             Chart(id: "age", title: "Ages", kind: .columns, series: ages, labelHeading: "Age", valueHeading: "People"),

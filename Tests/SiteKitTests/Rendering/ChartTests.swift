@@ -64,6 +64,22 @@ struct ChartHistogramTests {
         #expect(Histogram.top(series, count: 3) == [.init(label: "c1", value: 9), .init(label: "c2", value: 8), .init(label: "Other", value: 18)])
         #expect(Histogram.top(series, count: 5) == series)
     }
+
+    @Test("the Other bar sums three or more and never splits equal values: \"Other (2 countries)\" hid a country of 9 while three of 9 were shown")
+    func topKeepsTiesTogetherAndGroupsOnlyWhereItSavesRoom() {
+        let label = { (grouped: Int) in "Other (\(grouped))" }
+        // 21 entries for 20 bars: one bar saved, two names hidden; all are drawn.
+        let one = (1...21).map { ChartSeries(label: "c\($0)", value: 30 - $0) }
+        #expect(Histogram.top(one, count: 20, otherLabel: label) == one)
+        // Values 9 9 9 9 8 7 7 7 …: the cut for 5 bars fell inside the 9s; it moves before them only
+        // if half the bars are left, else it stays.
+        let ties = [9, 9, 9, 9, 8, 7, 7, 7, 1, 1].enumerated().map { ChartSeries(label: "c\($0.offset)", value: $0.element) }
+        let six = Histogram.top(ties, count: 7, otherLabel: label)
+        #expect(six.map(\.label) == ["c0", "c1", "c2", "c3", "c4", "Other (5)"] && six.last?.value == 23)
+        let four = Histogram.top(ties, count: 4, otherLabel: label)
+        #expect(four.map(\.label) == ["c0", "c1", "c2", "Other (7)"], "the 9s run past half of 4 bars: cut where it falls")
+        #expect(ties.reduce(0) { $0 + $1.value } == six.reduce(0) { $0 + $1.value })
+    }
 }
 
 @Suite("Charts")
@@ -100,7 +116,7 @@ struct ChartTests {
     func groupedBarsKeepEveryValueInTheTable() throws {
         let all = [("Ireland", 6), ("Iran", 5), ("Chile", 1), ("Ukraine", 1), ("United Kingdom", 1)].map { ChartSeries(label: $0.0, value: $0.1) }
         let chart = Chart(id: "nationality", title: "People by country", kind: .bars,
-                          series: Histogram.top(all, count: 3, otherLabel: "Other (3 countries)"),
+                          series: Histogram.top(all, count: 3) { "Other (\($0) countries)" },
                           labelHeading: "Country", valueHeading: "People", tableSeries: all)
         let table = chart.table()
         for entry in all { #expect(table.contains("<th scope=\"row\">\(entry.label)</th><td class=\"num\">\(entry.value)</td>"), "\(entry.label)") }

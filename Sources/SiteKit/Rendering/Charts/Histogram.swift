@@ -66,14 +66,23 @@ public enum Histogram {
         return counts.keys.sorted().map { ChartSeries(label: String($0), value: counts[$0]!) }
     }
 
-    /// The first `count - 1` entries of `series` followed by one `otherLabel` entry summing the
-    /// rest, when `series` has more than `count` entries; otherwise `series` unchanged. Keeps a
-    /// bar chart readable when the data has thousands of categories.
-    public static func top(_ series: [ChartSeries], count: Int, otherLabel: String = "Other") -> [ChartSeries] {
+    /// The largest entries of `series` (sorted largest first) followed by one entry summing the
+    /// rest, labelled `otherLabel(how many it sums)`, so that at most `count` bars are drawn. Keeps
+    /// a bar chart readable when the data has thousands of categories. `series` is left whole
+    /// when it has at most `count` entries, or when the sum would stand for fewer than
+    /// `fewestGrouped` (a bar "Other (2 countries)" saved one line and hid two names). The cut
+    /// never falls between equal values, a country shown and one as large hidden, unless moving
+    /// it before them would leave fewer than half the bars.
+    public static func top(_ series: [ChartSeries], count: Int, fewestGrouped: Int = 3,
+                           otherLabel: (_ grouped: Int) -> String = { _ in "Other" }) -> [ChartSeries] {
         let count = max(1, count)
         guard series.count > count else { return series }
-        let rest = series[(count - 1)...].reduce(0) { Saturating.add($0, $1.value) }
-        return Array(series.prefix(count - 1)) + [ChartSeries(label: otherLabel, value: rest)]
+        var shown = count - 1
+        while shown > count / 2, series[shown].value == series[shown - 1].value { shown -= 1 }
+        if shown > 0, series[shown].value == series[shown - 1].value { shown = count - 1 }
+        guard series.count - shown >= fewestGrouped else { return series }
+        let rest = series[shown...].reduce(0) { Saturating.add($0, $1.value) }
+        return Array(series.prefix(shown)) + [ChartSeries(label: otherLabel(series.count - shown), value: rest)]
     }
 
     private static func range(_ lower: Int, _ upper: Int) -> String {
