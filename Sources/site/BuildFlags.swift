@@ -30,8 +30,8 @@ struct BuildFlags: ParsableArguments {
     @Option(name: .customLong("max-image-failures"), parsing: .unconditional, help: "Fail the build, keeping the last site, when more pictures fail than this: a number such as 5 or a share such as 10% (default: site.yml's images.max_failures, else no limit).")
     var maxImageFailures: String?
     @Flag(help: "Do every step even when nothing changed since the last build.") var force = false
-    @Flag(help: "Print only warnings and errors.") var quiet = false
-    @Flag(help: "Print one line per HTTP request.") var verbose = false
+    @Flag(name: [.customShort("q"), .long], help: "Print only warnings and errors.") var quiet = false
+    @Flag(name: [.customShort("v"), .long], help: "Print one line per HTTP request.") var verbose = false
 
     func validate() throws {
         if live && demo { throw ValidationError("--live and --demo cannot be used together: pick one.") }

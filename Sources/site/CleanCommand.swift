@@ -12,7 +12,7 @@ struct CleanCommand: ParsableCommand {
     @Option(help: "The settings file (default: site.yml, which may be missing).") var config: String?
     @Option(help: "The output folder.") var output: String?
     @Option(name: .customLong("cache-dir"), help: "The HTTP cache folder.") var cacheDir: String?
-    @Flag(help: "Print only warnings and errors, as build --quiet does.") var quiet = false
+    @Flag(name: [.customShort("q"), .long], help: "Print only warnings and errors, as build --quiet does.") var quiet = false
 
     /// A build's flags naming the same folders, so that clean finds them as a build does.
     private func buildFlags() throws -> BuildFlags {

@@ -48,7 +48,7 @@ struct FetchCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Seconds allowed for each whole response, or a duration such as 30s or 2m.")
     var timeout = Seconds(30)
 
-    @Flag(help: "Print one line per request on standard error.")
+    @Flag(name: [.customShort("v"), .long], help: "Print one line per request on standard error.")
     var verbose = false
 
     func run() async throws {

@@ -99,7 +99,7 @@ struct ServeCommand: AsyncParsableCommand {
         // cancelled, throws its staging folder away and publishes nothing. Caught from before the
         // line that says Ctrl-C stops it, so that one sent at once is not lost.
         let signals = TerminationSignal.listen()
-        StandardStream.error("serving \(output.path) at \(server.baseURL.absoluteString)/\(alsoAt)\(watching). Ctrl-C stops.\n")
+        StandardStream.error("serving \(output.path) at \(server.addressToOpen)\(alsoAt)\(watching). Ctrl-C stops.\n")
         let work = Task {
             await session.run(watching: !noWatch)
         }

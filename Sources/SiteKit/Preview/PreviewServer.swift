@@ -19,6 +19,17 @@ public final class PreviewServer: Sendable {
         self.served = served
     }
 
+    /// The address to open, for the line `site serve` starts with: `baseURL` and a slash, but for
+    /// a server listening on every interface (`--host 0.0.0.0` or `::`), opened on this machine
+    /// at the loopback address and said so (`http://0.0.0.0:8000/` is no address a browser on
+    /// another machine can use).
+    public var addressToOpen: String { Self.addressToOpen(baseURL) }
+
+    static func addressToOpen(_ url: URL) -> String {
+        guard let host = url.host, ["0.0.0.0", "::", "[::]"].contains(host), let port = url.port else { return url.absoluteString + "/" }
+        return "http://\(host == "0.0.0.0" ? "127.0.0.1" : "[::1]"):\(port)/ (on every interface: from another machine, this one's address and port \(port))"
+    }
+
     /// The path the site is served under besides `/`, with one trailing `/`.
     public var basePath: String { served.files.basePath }
 

@@ -91,6 +91,14 @@ struct ServeFollowsEditsTests {
         #expect(builds.withLock { $0 } == 2)
     }
 
+    @Test("a server on every interface is opened at the loopback address, and the line says so (it printed http://0.0.0.0:8006/)")
+    func addressOnEveryInterface() {
+        #expect(PreviewServer.addressToOpen(URL(string: "http://127.0.0.1:8000")!) == "http://127.0.0.1:8000/")
+        #expect(PreviewServer.addressToOpen(URL(string: "http://0.0.0.0:8006")!)
+                == "http://127.0.0.1:8006/ (on every interface: from another machine, this one's address and port 8006)")
+        #expect(PreviewServer.addressToOpen(URL(string: "http://[::]:8006")!).hasPrefix("http://[::1]:8006/ (on every interface"))
+    }
+
     @Test("the preview moves to another output folder when told to (an edited output in site.yml), at the same paths")
     func serverMovesToANewFolder() async throws {
         let folder = try TemporaryFolder()
