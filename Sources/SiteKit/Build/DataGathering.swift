@@ -153,14 +153,14 @@ struct DataGathering: Sendable {
             // None sent, or some sent and none readable: the second is in the skipped warning.
             let skipped = data.skipped.filter { $0.list == "people" }.reduce(0) { $0 + $1.count }
             let sent = skipped == 0 ? "sent none" : "sent \(BuildSummary.count(skipped, "person", "people")) and none that could be read"
-            throw BuildError(step: "Fetching data", message: "\(randomUser.shown) was asked for \(BuildSummary.count(asked, "person", "people")) "
+            throw BuildError(step: "Fetching the data", message: "\(randomUser.shown) was asked for \(BuildSummary.count(asked, "person", "people")) "
                 + "and \(sent), and a site without its people is not published over the last one. "
                 + "Check that the URL points at a randomuser-compatible API (its answers hold a \"results\" list).")
         }
         // Posts the API sent, none of them readable: a broken mirror or another API, whose site
         // without posts would replace the last good one. (An empty list is the API's to send.)
         if data.posts.isEmpty, let sent = data.skipped.first(where: { $0.list == "posts" && $0.count > 0 }) {
-            throw BuildError(step: "Fetching data", message: "\(sent.url.shown) sent \(BuildSummary.count(sent.count, "post", "posts")) and none "
+            throw BuildError(step: "Fetching the data", message: "\(sent.url.shown) sent \(BuildSummary.count(sent.count, "post", "posts")) and none "
                 + "could be read\(sent.firstProblem.map { " (the first \($0))" } ?? ""), and a site without its posts is not published over the "
                 + "last one. Check that the URL points at a JSONPlaceholder-compatible API (its /posts answer is a list of objects "
                 + "with id, userId, title and body).")

@@ -27,11 +27,11 @@ public struct SiteBuild: Sendable {
         // its rebuilds): only this build's keep the next from being up to date.
         let warningsBefore = reporter.warnings.count
         // Templates first: the ids they give elements are ids the content's headings avoid.
-        let sources = try await step("Load templates") { try TemplateSources(overridesIn: options.templatesDirectory) }
+        let sources = try await step("Reading the templates") { try TemplateSources(overridesIn: options.templatesDirectory) }
         let loader = ContentLoader(directory: options.contentDirectory,
                                    markdownOptions: Self.markdownOptions(settings),
                                    takenIDs: sources.elementIDs)
-        let (content, drafts) = try await step("Load content") { try loader.loadAllWithDrafts(reserving: SiteRenderer.builtInFolders) }
+        let (content, drafts) = try await step("Reading content/") { try loader.loadAllWithDrafts(reserving: SiteRenderer.builtInFolders) }
         // A page of its own with no text at all (an editor's new file, saved empty) is published
         // as a title and a menu entry: said, as a draft is.
         let blank = content.values.filter { $0.isOwnPage && $0.bodyMarkdown.allSatisfy(\.isWhitespace) }
@@ -56,7 +56,7 @@ public struct SiteBuild: Sendable {
         noteLongMenu(ContentPage.ownPages(in: content).filter(\.inMenu).count)
         let cacheDirectory = options.resolve(settings.cacheDirectory)
         let destination = options.outputFolder(settings.output)
-        try await step("Check the output and cache folders") {
+        try await step("Checking the output and cache folders") {
             let places = ProtectedPlaces(project: options.projectDirectory, cache: cacheDirectory)
             try places.refuse(cacheDirectory, role: .cache)
             if options.namesOutputThroughLink(settings.output) {
@@ -75,12 +75,12 @@ public struct SiteBuild: Sendable {
             return summary
         }
         // Compiled only now: an up-to-date build renders nothing, and its templates compiled last time.
-        let templates = try await step("Load templates") { try TemplateSet(sources) }
+        let templates = try await step("Reading the templates") { try TemplateSet(sources) }
         let store = OutputStore(cacheDirectory: cacheDirectory)
         // The stores' subfolders are made while the data is fetched (see `SubfolderPrefill`).
         let prefill = SubfolderPrefill()
         if let store { prefill.start(store.folder) }
-        let output = try await step("Prepare the output") { try StagedOutput(destination: destination, store: store) }
+        let output = try await step("Preparing the output folder") { try StagedOutput(destination: destination, store: store) }
         if let created = output.createdParent {
             let parent = destination.deletingLastPathComponent().standardizedFileURL.path
             let made = created == parent ? "made \(parent)" : "made \(created) and the folders in it down to \(parent)"
@@ -102,7 +102,7 @@ public struct SiteBuild: Sendable {
                                                             makeClient: makeClient, prefill: prefill).run(into: output) { data, source, arrivals in
                 let renderer = makeRenderer(source: source, seed: seed, templates: templates, content: content, memo: memo)
                 let index = SiteIndex(data)
-                let done = try await step("Render pages") { try await renderer.renderInAdvance(data, index: index, arrivals: arrivals) }
+                let done = try await step("Rendering the pages") { try await renderer.renderInAdvance(data, index: index, arrivals: arrivals) }
                 return EarlyPages(renderer: renderer, index: index, done: done)
             }
             // A live build says so through its HTTP cache; the demo API's builds use no HTTP cache,
@@ -118,14 +118,14 @@ public struct SiteBuild: Sendable {
                     + "robots.txt still does. Copy that line from site init --with-templates into your layout before publishing demo data.")
             }
             if options.strict, let first = gathered.images.failures.first {
-                throw BuildError(step: "Images", message: "--strict is set and \(gathered.images.failures.count) image(s) failed, the first \(first.url.shown), which \(first.reason). Fix the image or build without --strict to publish placeholders.")
+                throw BuildError(step: "Getting the pictures", message: "--strict is set and \(gathered.images.failures.count) image(s) failed, the first \(first.url.shown), which \(first.reason). Fix the image or build without --strict to publish placeholders.")
             }
             if let limit = settings.imageFailureLimit, let error = gathered.images.exceeding(limit) { throw error }
             let renderer = early.renderer
             let renderStarted = ContinuousClock.now
             // Pages go to the staging folder as they are rendered, on every core: thousands of
             // small files, and memory that stays flat however many people there are.
-            let paths = try await step("Render pages") {
+            let paths = try await step("Rendering the pages") {
                 let held = early.done.files
                 early.done.files = []
                 _ = try ParallelMap.map(held.count) { try emit(held[$0]) }
@@ -185,12 +185,12 @@ public struct SiteBuild: Sendable {
         } catch let error as FetchError {
             output.discard()
             await prefill.finished()
-            throw BuildError(step: "Fetching data", message: Self.sentence(error.description))
+            throw BuildError(step: "Fetching the data", message: Self.sentence(error.description))
         } catch let error as OutputError {
             // The other steps name themselves: what is left wrote pictures as they downloaded.
             output.discard()
             await prefill.finished()
-            throw BuildError(step: "Images", message: Self.sentence(error.description))
+            throw BuildError(step: "Getting the pictures", message: Self.sentence(error.description))
         } catch {
             output.discard()
             await prefill.finished()
@@ -216,7 +216,7 @@ public struct SiteBuild: Sendable {
     private func publish(_ output: StagedOutput, to destination: URL) async throws {
         let existed = FileManager.default.fileExists(atPath: destination.path)
         do {
-            try await step("Publish") { try output.commit() }
+            try await step("Publishing") { try output.commit() }
         } catch var error as BuildError where existed && !FileManager.default.fileExists(atPath: destination.path) {
             error.outcome = "Nothing was published; the previous output, moved aside to "
                 + "\(StagedOutput.retiredName(for: destination).path), is put back in place by the next build."
@@ -233,7 +233,7 @@ public struct SiteBuild: Sendable {
         // Something that is no folder (a file, a link to nowhere or round in a loop, a pipe: a
         // volume not mounted, a broken deploy link) is no missing folder: the pages would go.
         if let what = FileKind.folderProblem(folder, expected: "the folder of the site's Markdown pages") {
-            throw BuildError(step: "Load content", message: "\(folder.path): \(what)"
+            throw BuildError(step: "Reading content/", message: "\(folder.path): \(what)"
                 + " Nothing of the site's own text could be read from it, so the build stops rather than publish without it.")
         }
         var isFolder: ObjCBool = false

@@ -70,7 +70,7 @@ extension ThumbnailPipeline.Outcome {
         let advice = missing
             ? "Those addresses answer that there is no such picture, and will again: check where the API's data points them"
             : "When the API is having trouble, build again later"
-        return BuildError(step: "Images", message: "\(failures.count) of \(total) pictures failed, more than the limit of \(limit) "
+        return BuildError(step: "Getting the pictures", message: "\(failures.count) of \(total) pictures failed, more than the limit of \(limit) "
             + "(images.max_failures or --max-image-failures) allows; the first, \(first.url.shown), \(first.reason). "
             + "\(advice); to publish these pages with placeholders, raise the limit.")
     }

@@ -150,7 +150,7 @@ struct HostileDataTests {
             return HTTPResponse(url: request.url, status: 200, body: Data(#"[{"id": "x"}, 42]"#.utf8))
         }
         let error = try await Self.failedRebuild(with: unreadable)
-        #expect(error?.description.hasPrefix("Fetching data failed: https://posts.invalid/posts sent 2 posts and none could be read (the first at $[0]") == true,
+        #expect(error?.description.hasPrefix("Fetching the data failed: https://posts.invalid/posts sent 2 posts and none could be read (the first at $[0]") == true,
                 "\(String(describing: error))")
         #expect(error?.description.hasSuffix("Nothing was published: the output folder is as it was.") == true)
     }

@@ -381,7 +381,7 @@ struct PicturePipelineTests {
                 var strict = harness
                 strict.settings.imageFailureLimit = limit
                 let error = await #expect(throws: BuildError.self) { try await strict.build() }
-                #expect(error?.description.hasPrefix("Images failed: 2 of \(total) pictures failed, more than the limit of \(limit) "
+                #expect(error?.description.hasPrefix("Getting the pictures failed: 2 of \(total) pictures failed, more than the limit of \(limit) "
                     + "(images.max_failures or --max-image-failures) allows; the first, http://127.0.0.1:") == true, "\(String(describing: error))")
                 #expect(error?.description.contains("answered HTTP 404") == true && error?.description.contains("raise the limit") == true)
                 // A 404 comes again next build: not "build again later", but where the pictures point.

@@ -14,7 +14,7 @@ struct PublishFailureTests {
         harness.settings.output = "afile/sub"
         let error = await #expect(throws: BuildError.self) { try await harness.build() }
         let text = try #require(error?.description)
-        #expect(text.hasPrefix("Prepare the output failed: could not "), "\(text)")
+        #expect(text.hasPrefix("Preparing the output folder failed: could not "), "\(text)")
         #expect(text.contains(": a file of that name is in the way. Move that file away, or choose another output folder."), "\(text)")
         #expect(text.hasSuffix(" Nothing was published: the output folder is as it was."), "\(text)")
     }
@@ -31,7 +31,7 @@ struct PublishFailureTests {
         harness.settings.output = "disk/public"
         let error = await #expect(throws: BuildError.self) { try await harness.build() }
         let text = error?.description ?? ""
-        #expect(text.hasPrefix("Images failed: could not write ") && text.contains("/thumbs/"), "\(text)")
+        #expect(text.hasPrefix("Getting the pictures failed: could not write ") && text.contains("/thumbs/"), "\(text)")
         #expect(text.contains("no space left on device") && text.hasSuffix("Nothing was published: the output folder is as it was."), "\(text)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).isEmpty, "no staging folder is left")
     }
@@ -95,7 +95,7 @@ struct PublishFailureTests {
         harness.settings.title = "A new title"
         let error = await #expect(throws: BuildError.self) { try await harness.build() }
         let text = try #require(error?.description)
-        #expect(text.hasPrefix("Publish failed: could not move the new site into place \(harness.output.path): "), "\(text)")
+        #expect(text.hasPrefix("Publishing failed: could not move the new site into place \(harness.output.path): "), "\(text)")
         #expect(text.hasSuffix(" Nothing was published: the output folder is as it was."), "\(text)")
         #expect(try harness.site.files() == before)
         let left = try FileManager.default.contentsOfDirectory(atPath: harness.folder.url.path).filter { $0.contains("staging") }

@@ -467,7 +467,7 @@ struct SiteBuildTests {
         }
         let error = await #expect(throws: BuildError.self) { try await harness.build() }
         let text = error.map { "\($0)" } ?? ""
-        #expect(text.contains("Load content failed: \(content.path): it is ") && text.contains("the build stops rather than publish without it"), "\(text)")
+        #expect(text.contains("Reading content/ failed: \(content.path): it is ") && text.contains("the build stops rather than publish without it"), "\(text)")
         #expect(!FileManager.default.fileExists(atPath: harness.output.path))
     }
 
