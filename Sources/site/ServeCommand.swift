@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 import SiteKit
 
 /// `site serve`: build, serve the output on loopback, rebuild and reload on changes.
@@ -30,12 +31,14 @@ struct ServeCommand: AsyncParsableCommand {
         let reporter = Reporter(verbosity: flags.verbosity, isInteractive: Reporter.standardErrorIsInteractive(), shortensRepeats: true)
         let output: URL
         let project: URL
+        let settingsOutput: String
         let basePath: String
         do {
             let (settings, folder) = try flags.resolveSettings(reporter: reporter)
             project = folder
             let options = BuildOptions(projectDirectory: folder)
             output = options.outputFolder(settings.output)
+            settingsOutput = settings.output
             basePath = settings.basePath
             // What a build refuses to write, site serve refuses to serve: a home folder, the
             // project, a folder of someone else's files (served before the build said no).
@@ -61,6 +64,9 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let seed = SessionSeed()
+        // The output as the settings name it, links unresolved: tells an edited setting from a
+        // link that now leads elsewhere.
+        let servedSetting = ServedSetting(BuildOptions(projectDirectory: project).resolve(settingsOutput).standardizedFileURL.path)
         var session = PreviewSession(
             watcher: SourceWatcher(paths: [project.appendingPathComponent("content"), project.appendingPathComponent("templates"),
                                            flags.configURL]),
@@ -69,16 +75,26 @@ struct ServeCommand: AsyncParsableCommand {
             // site.yml is read again on every rebuild, so edits to it apply too, the output
             // folder's included: the site is built there, then served from there.
             let (settings, project) = try flags.resolveSettings(reporter: reporter)
-            let named = BuildOptions(projectDirectory: project).outputFolder(settings.output)
+            let options = BuildOptions(projectDirectory: project)
+            let named = options.outputFolder(settings.output)
             let summary = try await flags.makeBuild(settings: seed.apply(to: settings), project: project, reporter: reporter).run()
             seed.remember(summary)
             // Built there, so the build's checks of an output folder passed: pages reload into
             // it. (Serving on from the folder before, pages reloaded into its old site at each
             // save, and the warning that said why was cut short as a repeat.)
             let served = server.root
-            if named.standardizedFileURL.path != served.standardizedFileURL.path {
+            if named.standardizedFileURL.resolvingSymlinksInPath().path != served.path {
                 server.serve(root: named)
-                reporter.info("the settings now name the output \(named.path): serving it from now on; \(served.path), served until now, is left as it was")
+                let setting = options.resolve(settings.output).standardizedFileURL
+                if setting.path == servedSetting.path() {
+                    // The same setting, whose folder became a link (public -> ../webroot), or
+                    // the other way round.
+                    let now = setting.path == named.path ? "a folder of its own" : "a link to \(named.path)"
+                    reporter.info("the output \(setting.path) is now \(now): serving it from now on")
+                } else {
+                    reporter.info("the settings now name the output \(named.path): serving it from now on; \(served.path), served until now, is left as it was")
+                }
+                servedSetting.set(setting.path)
             }
             // The new pages link from base_url's new path: serve them there instead of the old
             // one (and still at /).
@@ -91,15 +107,22 @@ struct ServeCommand: AsyncParsableCommand {
             return summary
         }
         session.servedFolder = { server.root }
+        // The site served is there, and the output the settings named at the last build still
+        // leads to the folder served (a folder replaced by a link to another, moved away).
+        session.servesSite = {
+            server.holdsSite && URL(fileURLWithPath: servedSetting.path()).resolvingSymlinksInPath().path == server.root.path
+        }
         // Said before the first build, so the page can be opened at once: until a build has
         // published a site, it says so and reloads by itself when one is there.
         let watching = noWatch ? "" : "; watching content/, templates/ and \(flags.configURL.lastPathComponent)"
-        let alsoAt = basePath == "/" ? "" : " (and at \(basePath), base_url's path)"
+        let (address, interfaces) = server.addressToOpen
+        let notes = [basePath == "/" ? nil : "and at \(basePath), base_url's path", interfaces].compactMap { $0 }
+        let alsoAt = notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
         // Ctrl-C and SIGTERM stop everything, the first build included: a build under way is
         // cancelled, throws its staging folder away and publishes nothing. Caught from before the
         // line that says Ctrl-C stops it, so that one sent at once is not lost.
         let signals = TerminationSignal.listen()
-        StandardStream.error("serving \(output.path) at \(server.addressToOpen)\(alsoAt)\(watching). Ctrl-C stops.\n")
+        StandardStream.error("serving \(output.path) at \(address)\(alsoAt)\(watching). Ctrl-C stops.\n")
         let work = Task {
             await session.run(watching: !noWatch)
         }
@@ -114,4 +137,16 @@ struct ServeCommand: AsyncParsableCommand {
         // `timeout --preserve-status`) take for "interrupted", not "done".
         throw ExitCode(130)
     }
+}
+
+/// The output folder as the settings of the last build named it, links unresolved.
+private final class ServedSetting: Sendable {
+    private let value: Mutex<String>
+
+    init(_ path: String) {
+        value = Mutex(path)
+    }
+
+    func path() -> String { value.withLock { $0 } }
+    func set(_ path: String) { value.withLock { $0 = path } }
 }

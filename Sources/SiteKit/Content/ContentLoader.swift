@@ -147,7 +147,9 @@ public struct ContentLoader: Sendable {
     /// entries (`.draft.md`) are left out: hiding is how a file is kept out on purpose.
     public func unreadEntries() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.filter { !$0.hasPrefix(".") }.sorted().compactMap { name in
+        // Editors' backups and locks (`index.md~`, `#index.md#`) are no news, as hidden files are
+        // not: site serve does not watch them, and each rebuild said so again.
+        return names.filter { !$0.hasPrefix(".") && !TemplateSources.isEditorLeftover($0) }.sorted().compactMap { name in
             var isFolder: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path, isDirectory: &isFolder)
             if isFolder.boolValue { return "\(directory.lastPathComponent)/\(name)/" }

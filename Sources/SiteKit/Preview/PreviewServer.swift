@@ -20,14 +20,15 @@ public final class PreviewServer: Sendable {
     }
 
     /// The address to open, for the line `site serve` starts with: `baseURL` and a slash, but for
-    /// a server listening on every interface (`--host 0.0.0.0` or `::`), opened on this machine
-    /// at the loopback address and said so (`http://0.0.0.0:8000/` is no address a browser on
-    /// another machine can use).
-    public var addressToOpen: String { Self.addressToOpen(baseURL) }
+    /// a server listening on every interface (`--host 0.0.0.0` or `::`), the loopback address,
+    /// with a note that says so (`http://0.0.0.0:8000/` is no address a browser on another
+    /// machine can use).
+    public var addressToOpen: (address: String, note: String?) { Self.addressToOpen(baseURL) }
 
-    static func addressToOpen(_ url: URL) -> String {
-        guard let host = url.host, ["0.0.0.0", "::", "[::]"].contains(host), let port = url.port else { return url.absoluteString + "/" }
-        return "http://\(host == "0.0.0.0" ? "127.0.0.1" : "[::1]"):\(port)/ (on every interface: from another machine, this one's address and port \(port))"
+    static func addressToOpen(_ url: URL) -> (address: String, note: String?) {
+        guard let host = url.host, ["0.0.0.0", "::", "[::]"].contains(host), let port = url.port else { return (url.absoluteString + "/", nil) }
+        return ("http://\(host == "0.0.0.0" ? "127.0.0.1" : "[::1]"):\(port)/",
+                "on every interface: from another machine, this one's address and port \(port)")
     }
 
     /// The path the site is served under besides `/`, with one trailing `/`.
@@ -35,6 +36,11 @@ public final class PreviewServer: Sendable {
 
     /// The folder served.
     public var root: URL { served.files.root }
+
+    /// Whether the folder served holds a site, as requests find it: the folder as it was when
+    /// it began to be served, not where its path leads now (a folder replaced by a link to
+    /// another is served as the link leads only once the server is told, see `serve(root:)`).
+    public var holdsSite: Bool { served.files.holdsSite }
 
     /// Serves `root` from now on instead of the folder before: `site serve` calls it after a
     /// rebuild into the folder that an edited `output` names, so that open pages reload into

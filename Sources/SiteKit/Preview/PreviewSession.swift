@@ -16,8 +16,11 @@ public struct PreviewSession: Sendable {
     /// Whether `watch()` follows the first build (not `--no-watch`): what a failed build advises.
     public let watching: Bool
     /// The folder served now (`output` unless the server moved to another, see
-    /// `PreviewServer.serve(root:)`): a site removed from it is built again.
+    /// `PreviewServer.serve(root:)`).
     public var servedFolder: @Sendable () -> URL?
+    /// Whether the site served is there, where the settings name the output: when it stops
+    /// being (removed by site clean, moved, its folder replaced by a link), it is built again.
+    public var servesSite: @Sendable () -> Bool
 
     public init(watcher: SourceWatcher, hub: ReloadHub, reporter: Reporter, output: URL? = nil, watching: Bool = true,
                 rebuild: @escaping Rebuild) {
@@ -28,6 +31,7 @@ public struct PreviewSession: Sendable {
         self.watching = watching
         self.rebuild = rebuild
         self.servedFolder = { output }
+        self.servesSite = { output.map { StaticFiles(root: $0).holdsSite } ?? false }
     }
 
     /// Whether a build runs right now: `site serve`, stopped during one, says it was cancelled.
@@ -93,14 +97,12 @@ public struct PreviewSession: Sendable {
             // A site served that goes away (site clean, rm -r) is built again: the page said
             // "No site yet" until the next save, and blamed a build that had not failed.
             let folder = servedFolder()
-            let hadSite = folder.map { StaticFiles(root: $0).holdsSite } ?? false
-            guard let change = try? await watcher.nextChange(after: snapshot, or: {
-                guard hadSite, let folder else { return false }
-                return !StaticFiles(root: folder).holdsSite
-            }) else { return }
+            let hadSite = servesSite()
+            let servesSite = self.servesSite
+            guard let change = try? await watcher.nextChange(after: snapshot, or: { hadSite && !servesSite() }) else { return }
             snapshot = change.snapshot
             if change.changed.isEmpty, let folder {
-                reporter.info("the site in \(folder.path) was removed; building it again")
+                reporter.info("the site served from \(folder.path) is gone, or the output no longer leads there; building it again")
             } else {
                 let names = change.changed.map(watcher.shown)
                 reporter.info("changed: \(names.prefix(5).joined(separator: ", "))\(names.count > 5 ? " and \(names.count - 5) more" : ""); rebuilding")

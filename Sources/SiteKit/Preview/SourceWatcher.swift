@@ -72,13 +72,22 @@ public struct SourceWatcher: Sendable {
     }
 
     /// Waits until the sources differ from `previous` and have stopped changing for one interval,
-    /// and returns the new snapshot with the changed paths; or, at once with no path changed,
-    /// when `gone` says yes (the site served was removed). Throws when the task is cancelled.
-    func nextChange(after previous: [String: Stamp], or gone: @Sendable () -> Bool = { false }) async throws
-        -> (snapshot: [String: Stamp], changed: [String]) {
+    /// and returns the new snapshot with the changed paths; or, with no path changed, once
+    /// `gone` has said yes for `goneFor` (the site served was removed: waited for, so that
+    /// site clean is done with the output before a build writes there again). Throws when the
+    /// task is cancelled.
+    func nextChange(after previous: [String: Stamp], or gone: @Sendable () -> Bool = { false },
+                    goneFor: Duration = .seconds(1)) async throws -> (snapshot: [String: Stamp], changed: [String]) {
+        var goneSince: ContinuousClock.Instant?
         while true {
             try await Task.sleep(for: interval)
-            if gone() { return (previous, []) }
+            if gone() {
+                let since = goneSince ?? .now
+                goneSince = since
+                if ContinuousClock.now - since >= goneFor { return (previous, []) }
+            } else {
+                goneSince = nil
+            }
             var current = snapshot()
             guard current != previous else { continue }
             // Let a save that writes several files, or writes one in steps, finish first.

@@ -86,6 +86,11 @@ public struct SiteCleaner: Sendable {
                 + "Wait for it to finish or stop it, then run site clean again.")
         }
         var result = Result()
+        // The cache first: site serve builds the site again as soon as it is gone from the
+        // output, and a build writing into the cache while it was being removed failed the clean
+        // ("files appeared in it while it was being removed"). Said after the output, as before.
+        var cacheResult = Result()
+        try clean(cache, keeping: { !CacheFolder.isBuildEntry($0) }, into: &cacheResult)
         if let written = OutputOwnership.writtenPaths(in: output) {
             try cleanListed(written, into: &result)
         } else {
@@ -93,7 +98,9 @@ public struct SiteCleaner: Sendable {
             // carries it over), but for the mark; the rest is the build's, as the mark says.
             try clean(output, keeping: { $0.hasPrefix(".") && $0 != OutputOwnership.markName }, keepFolder: outputIsLinked, into: &result)
         }
-        try clean(cache, keeping: { !CacheFolder.isBuildEntry($0) }, into: &result)
+        result.removed += cacheResult.removed
+        result.kept += cacheResult.kept
+        result.emptied += cacheResult.emptied
         for folder in leftovers where fileManager.fileExists(atPath: folder.path) {
             try remove(folder)
             result.removed.append(folder.path)

@@ -79,10 +79,11 @@ struct SiteIndex: Sendable {
     /// The namesakes' titles (see `namesakeTitles(_:)`), and the cities that tell them apart.
     static func namesakes(_ people: [Entry<Person>]) -> (titles: [Int: String], cities: [Int: String]) {
         // Names alike as HTML shows them, and as written composed or decomposed (String equality
-        // is canonical equivalence), as the report's chart tells authors apart.
+        // is canonical equivalence), as the report's chart tells authors apart; titles aside, as
+        // addresses leave them out: Miss and Ms Pari Sharma were two cards told apart by a title.
         var groups: [String: [Int]] = [:]
         for (position, entry) in people.enumerated() {
-            groups[entry.item.displayName.collapsedWhiteSpace, default: []].append(position)
+            groups[entry.item.initialsName.collapsedWhiteSpace, default: []].append(position)
         }
         var titles: [Int: String] = [:]
         var told: [Int: String] = [:]

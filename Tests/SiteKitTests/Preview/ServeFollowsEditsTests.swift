@@ -85,18 +85,33 @@ struct ServeFollowsEditsTests {
         try FileManager.default.removeItem(at: output)
         try await waitUntil(within: .seconds(20)) { builds.withLock { $0 } == 2 }
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path))
-        #expect(log.withLock { $0 }.contains { $0.contains("the site in \(output.path) was removed; building it again") })
+        #expect(log.withLock { $0 }.contains { $0.contains("the site served from \(output.path) is gone, or the output no longer leads there; building it again") })
         // Built again once, not at every look: the site is there again.
         try await Task.sleep(for: .milliseconds(200))
         #expect(builds.withLock { $0 } == 2)
     }
 
+    @Test("a site gone for a moment is not built again: it must stay gone for a while, so that site clean is done with the output first (a build it raced failed the clean)")
+    func goneMustLast() async throws {
+        let watcher = SourceWatcher(paths: [], interval: .milliseconds(5))
+        let calls = Mutex(0)
+        let start = ContinuousClock.now
+        // Gone at the first look, back at the second, then gone for good: however long each
+        // look takes, the first absence is not enough, and the last must last 150 ms.
+        let change = try await watcher.nextChange(after: [:], or: {
+            calls.withLock { $0 += 1; return $0 } != 2
+        }, goneFor: .milliseconds(150))
+        #expect(change.changed.isEmpty)
+        #expect(calls.withLock { $0 } >= 4, "returned during the first, short absence")
+        #expect(ContinuousClock.now - start >= .milliseconds(150))
+    }
+
     @Test("a server on every interface is opened at the loopback address, and the line says so (it printed http://0.0.0.0:8006/)")
     func addressOnEveryInterface() {
-        #expect(PreviewServer.addressToOpen(URL(string: "http://127.0.0.1:8000")!) == "http://127.0.0.1:8000/")
+        #expect(PreviewServer.addressToOpen(URL(string: "http://127.0.0.1:8000")!) == ("http://127.0.0.1:8000/", nil))
         #expect(PreviewServer.addressToOpen(URL(string: "http://0.0.0.0:8006")!)
-                == "http://127.0.0.1:8006/ (on every interface: from another machine, this one's address and port 8006)")
-        #expect(PreviewServer.addressToOpen(URL(string: "http://[::]:8006")!).hasPrefix("http://[::1]:8006/ (on every interface"))
+                == ("http://127.0.0.1:8006/", "on every interface: from another machine, this one's address and port 8006"))
+        #expect(PreviewServer.addressToOpen(URL(string: "http://[::]:8006")!).address == "http://[::1]:8006/")
     }
 
     @Test("the preview moves to another output folder when told to (an edited output in site.yml), at the same paths")

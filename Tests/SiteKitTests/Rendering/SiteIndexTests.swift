@@ -35,5 +35,11 @@ struct SiteIndexTests {
         #expect(index.card(0, country: nil) == ("Mr Eoin Walsh", "Cork"))
         #expect(index.card(2, country: "Ireland") == ("Mr Eoin Walsh (2)", "Ireland"))
         #expect(index.card(1, country: "Norway") == ("Mr Ann Lee", "Norway"))
+        // Titles aside, as in addresses: Miss and Ms Pari Sharma are namesakes, told apart by city.
+        let sharmas = [Person(name: .init(title: "Miss", first: "Pari", last: "Sharma"), uuid: "a", location: .init(city: "Pune")),
+                       Person(name: .init(title: "Ms", first: "Pari", last: "Sharma"), uuid: "b", location: .init(city: "Agra"))]
+        let both = SiteIndex(SiteData(people: sharmas, posts: [], authors: [], comments: []))
+        #expect(both.namesakeTitles == [0: "Miss Pari Sharma, Pune", 1: "Ms Pari Sharma, Agra"])
+        #expect(both.card(1, country: "India") == ("Ms Pari Sharma", "Agra, India"))
     }
 }
