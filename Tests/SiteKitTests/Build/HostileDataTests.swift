@@ -77,7 +77,7 @@ struct HostileDataTests {
         #expect(posts.contains("{{{intro}}}"))
         #expect(posts.contains("Leanne &quot;&lt;i&gt;&quot; Graham"))
         #expect(posts.contains("an unknown author"))
-        #expect(posts.contains(">orphan </bdi></a>"), "controls and noncharacters from the data are dropped, not drawn as boxes")
+        #expect(posts.contains(">orphan </a>"), "controls and noncharacters from the data are dropped, not drawn as boxes")
         for byte: UInt8 in [0x01, 0x08] { #expect(!posts.utf8.contains(byte)) }
     }
 
@@ -92,7 +92,7 @@ struct HostileDataTests {
         #expect(files["posts/1-reindex.html"] != nil && files["users/bob-windex.html"] != nil && files["authors/windex.html"] != nil,
                 "\(files.keys.sorted())")
         #expect(try harness.site.brokenLinks(openedFromDisk: links == .files) == [])
-        #expect(try harness.site.html("posts/index.html").contains(#"<a href="../posts/1-reindex.html"><bdi>reindex</bdi></a>"#))
+        #expect(try harness.site.html("posts/index.html").contains(#"<a href="../posts/1-reindex.html">reindex</a>"#))
         #expect(try harness.site.html("users/index.html").contains(#"href="../users/bob-windex.html""#))
         let feed = String(decoding: try #require(files["feed.xml"]), as: UTF8.self)
         #expect(feed.contains(harness.settings.baseURL + "posts/1-reindex.html"))

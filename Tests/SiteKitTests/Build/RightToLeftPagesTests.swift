@@ -4,9 +4,9 @@ import Testing
 
 /// A site whose language is written right to left (`language: ar`) with the theme's English and
 /// data in Latin script: what a visitor reads in the published pages.
-@Suite("A right-to-left site: the theme's English phrases read in order, headings keep the page's side")
+@Suite("A right-to-left site: the theme's English phrases read in order, the site's headings keep the page's side, a post's blocks take their text's")
 struct RightToLeftPagesTests {
-    @Test("counts, bylines and the comments heading are isolated as phrases (\"Ada Whitfield by\", \"posts 10\" before), and headings isolate their text instead of taking its direction")
+    @Test("counts, bylines and the comments heading read in order (\"Ada Whitfield by\", \"posts 10\" before); the site's headings isolate their text instead of taking its direction, and a post's blocks, title included, each take their own text's")
     func phrasesAndHeadings() async throws {
         var harness = try BuildHarness(users: 12)
         defer { harness.remove() }
@@ -23,21 +23,25 @@ struct RightToLeftPagesTests {
         // around both set the number on the other side of its card.
         #expect(text("index.html").contains(#"<a href="users/"><strong>12</strong> people</a>"#))
         #expect(text("authors/index.html").contains(#"posts</bdi></span></li>"#) && text("authors/index.html").contains(#"<span class="muted"><bdi>"#))
+        // A post's blocks each take the direction of their own text, the byline and the
+        // comments heading included: in a right-to-left paragraph they read backwards.
         let post = try #require(pages.first { $0.hasPrefix("posts/") && !$0.contains("page/") && $0 != "posts/index.html" })
-        #expect(text(post).contains(#"<p class="post-meta"><bdi>by <a href="../authors/"#), "\(post)")
-        #expect(text(post).contains(#"<h2 id="comments-title"><bdi>"#))
-        #expect(text("posts/index.html").contains(#"<p class="post-meta"><bdi>by "#))
+        #expect(text(post).contains(#"<h1 dir="auto">"#) && text(post).contains(#"<p class="post-meta" dir="auto">by <a href="../authors/"#), "\(post)")
+        #expect(text(post).contains(#"<h2 id="comments-title" dir="auto">"#) && text(post).contains(#"<p class="comment-head" dir="auto">"#))
+        #expect(text("posts/index.html").contains(#"<p class="post-meta" dir="auto">by "#))
         let author = try #require(pages.first { $0.hasPrefix("authors/") && $0 != "authors/index.html" })
         #expect(text(author).contains(#"</a> · <bdi>"#), "\(author)")
 
-        // A heading of Latin text on this page sits on the page's side, its text isolated: with
-        // dir="auto" it went to the far left, away from the portrait and the details beside it.
-        for path in pages {
+        // Headings of the site's own pages sit on the page's side, their text isolated: with
+        // dir="auto" a Latin name's heading went to the far left of a person's card, away from
+        // the portrait and the details beside it. A post's title is the post's, like its text.
+        for path in pages where !(path.hasPrefix("posts/") && !path.contains("page/") && path != "posts/index.html") {
             let html = text(path)
             #expect(html.contains("<h1><bdi>") || html.contains("<h1>Authors</h1>") || html.contains("<h1>Report</h1>"), "\(path)")
-            #expect(!html.contains("<h1 dir=") && !html.contains("<h2 class=\"post-title\" dir="), "\(path)")
+            #expect(!html.contains("<h1 dir="), "\(path)")
         }
-        #expect(text("posts/index.html").contains(#"<h2 class="post-title"><a href=""#) && text("posts/index.html").contains(#"<p class="post-excerpt"><bdi>"#))
+        // A post's card takes its text's direction in every line, as its page does.
+        #expect(text("posts/index.html").contains(#"<h2 class="post-title" dir="auto"><a href=""#) && text("posts/index.html").contains(#"<p class="post-excerpt" dir="auto">"#))
     }
 
     @Test("the search's status line is isolated too (\"12 people found\" read \"people found 12\")")

@@ -38,7 +38,7 @@ struct SitePagesTests {
         #expect(posts.count == 100)
         for path in posts {
             let html = Self.text(files, path)
-            #expect(html.contains("class=\"post-meta\"><bdi>by <a href=\"../authors/"), "\(path): no author link")
+            #expect(html.contains("class=\"post-meta\" dir=\"auto\">by <a href=\"../authors/"), "\(path): no author link")
             #expect(html.contains("class=\"comment\""), "\(path): no comments")
             #expect(html.contains("href=\"mailto:"), "\(path): comments without email")
         }

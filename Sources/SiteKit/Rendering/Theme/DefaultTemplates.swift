@@ -145,9 +145,9 @@ enum DefaultTemplates {
     <ol class="posts">
     {{#posts}}
     <li class="post">
-    <h2 class="post-title"><a href="{{href}}"><bdi>{{title}}</bdi></a></h2>
-    <p class="post-excerpt"><bdi>{{excerpt}}</bdi></p>
-    <p class="post-meta"><bdi>by {{#authorHref}}<a href="{{authorHref}}" dir="auto">{{author}}</a>{{/authorHref}}{{^authorHref}}<span dir="auto">{{author}}</span>{{/authorHref}} · {{comments}} {{commentsLabel}}</bdi></p>
+    <h2 class="post-title" dir="auto"><a href="{{href}}">{{title}}</a></h2>
+    <p class="post-excerpt" dir="auto">{{excerpt}}</p>
+    <p class="post-meta" dir="auto">by {{#authorHref}}<a href="{{authorHref}}" dir="auto">{{author}}</a>{{/authorHref}}{{^authorHref}}<span dir="auto">{{author}}</span>{{/authorHref}} · {{comments}} {{commentsLabel}}</p>
     </li>
     {{/posts}}
     </ol>

@@ -40,15 +40,15 @@ extension DefaultTemplates {
     {{$content}}
     {{>breadcrumbs}}
     <article class="post-full">
-    <h1><bdi>{{post.title}}</bdi></h1>
-    <p class="post-meta"><bdi>by {{#post.authorHref}}<a href="{{post.authorHref}}" dir="auto">{{post.author}}</a>{{/post.authorHref}}{{^post.authorHref}}<span dir="auto">{{post.author}}</span>{{/post.authorHref}}</bdi></p>
+    <h1 dir="auto">{{post.title}}</h1>
+    <p class="post-meta" dir="auto">by {{#post.authorHref}}<a href="{{post.authorHref}}" dir="auto">{{post.author}}</a>{{/post.authorHref}}{{^post.authorHref}}<span dir="auto">{{post.author}}</span>{{/post.authorHref}}</p>
     {{#post.paragraphs}}<p dir="auto">{{.}}</p>
     {{/post.paragraphs}}</article>
     <section class="comments" aria-labelledby="comments-title">
-    <h2 id="comments-title"><bdi>{{post.commentCount}} {{post.commentsLabel}}</bdi></h2>
+    <h2 id="comments-title" dir="auto">{{post.commentCount}} {{post.commentsLabel}}</h2>
     {{#post.hasComments}}<ol>
     {{#post.comments}}<li class="comment">
-    <p class="comment-head"><strong dir="auto">{{name}}</strong>{{#email}} · {{#mailto}}<a href="{{mailto}}">{{email}}</a>{{/mailto}}{{^mailto}}{{email}}{{/mailto}}{{/email}}</p>
+    <p class="comment-head" dir="auto"><strong dir="auto">{{name}}</strong>{{#email}} · {{#mailto}}<a href="{{mailto}}">{{email}}</a>{{/mailto}}{{^mailto}}{{email}}{{/mailto}}{{/email}}</p>
     {{#paragraphs}}<p dir="auto">{{.}}</p>
     {{/paragraphs}}</li>
     {{/post.comments}}</ol>{{/post.hasComments}}{{^post.hasComments}}<p class="muted">No comments yet.</p>{{/post.hasComments}}
