@@ -57,6 +57,21 @@ public struct SiteSettings: Sendable, Equatable {
 
     /// Checks ranges, naming the setting and the allowed values. `asFlags`: the values came from
     /// the command line, so the message names a setting by its flag (`--per-page`, not `per_page`).
+    /// Why `path` cannot be taken as written when it starts with `~`: nothing expands it (a
+    /// shell does, and only unquoted), so `~/siteout` made a folder called `~` in the project,
+    /// and the note that named it invited an `rm -r ~`. Nil for any other path; `./~x` names a
+    /// folder called `~x` on purpose.
+    static func unexpandedHome(_ path: String, name: String, asFlags: Bool,
+                               home: String? = ProcessInfo.processInfo.environment["HOME"]) -> String? {
+        guard path.hasPrefix("~") else { return nil }
+        let user = path.dropFirst().prefix { $0 != "/" }
+        let rest = path.dropFirst(1 + user.count)
+        // `~bob` is bob's home folder, not this user's.
+        let example = user.isEmpty ? ((home?.nonBlank).map { $0 + rest } ?? "/home/you" + rest) : "/home/\(user)\(rest)"
+        return "\(name) is \(path), and ~ is not expanded here (\(asFlags ? "it was quoted, so the shell left it" : "site.yml is not read by a shell")): "
+            + "write the whole path, such as \(example), or one relative to the project; ./\(path) names a folder called \(path.prefix { $0 != "/" }) in the project"
+    }
+
     public func validated(file: String, asFlags: Bool = false) throws -> SiteSettings {
         // Which key each check is about, for the line: its own in site.yml, none for flags.
         var key = ""
@@ -72,10 +87,12 @@ public struct SiteSettings: Sendable, Equatable {
         // as a folder that "holds the project itself".
         key = "output"
         if output.trimmedWhiteSpace.isEmpty { throw fail("\(name("output")) must name a folder, such as public, and is empty") }
+        if let problem = Self.unexpandedHome(output, name: name("output"), asFlags: asFlags) { throw fail(problem) }
         key = "cache_dir"
         if cacheDirectory.trimmedWhiteSpace.isEmpty {
             throw fail("\(name("cache_dir")) must name a folder, such as .cache, and is empty: that would put the cache in the project folder")
         }
+        if let problem = Self.unexpandedHome(cacheDirectory, name: name("cache_dir"), asFlags: asFlags) { throw fail(problem) }
         key = "users"
         guard users >= 0, users <= 1_000_000 else { throw fail("\(name("users")) must be between 0 and 1000000, not \(users)") }
         key = "per_page"

@@ -197,11 +197,24 @@ struct SettingsFileTests {
                       ("cache:\n\n  ttl: soon\n", 3, "'cache.ttl' must be a duration"),
                       ("title: x\ntimeout: 3601\n", 2, "timeout must be more than 0 and at most 3600 seconds, not 3601"),
                       ("title: x\n\nseed: \"\"\n", 3, "seed must not be empty"),
-                      ("users: 5\noutput: \" \"\n", 2, "output must name a folder")])
+                      ("users: 5\noutput: \" \"\n", 2, "output must name a folder"),
+                      ("users: 5\noutput: ~/siteout\n", 2, "output is ~/siteout, and ~ is not expanded here (site.yml is not read by a shell): write the whole path, such as "),
+                      ("cache_dir: \"~bob/cache\"\n", 1, "cache_dir is ~bob/cache, and ~ is not expanded here")])
     func errorsNameTheirOwnLine(text: String, line: Int, message: String) {
         let error = #expect(throws: SettingsError.self) { try SettingsFile.parse(text, shownAs: "site.yml").0.validated(file: "site.yml") }
         #expect(error?.line == line, "\(String(describing: error))")
         #expect(error?.description.contains(message) == true, "\(String(describing: error))")
+    }
+
+    @Test("a path starting with ~ is refused with the whole path to write instead: it made a folder called ~ in the project, and the note that named it invited rm -r ~")
+    func tildeIsNotExpanded() {
+        #expect(SiteSettings.unexpandedHome("~/siteout", name: "output", asFlags: false, home: "/home/ann")
+                == "output is ~/siteout, and ~ is not expanded here (site.yml is not read by a shell): write the whole path, such as /home/ann/siteout, or one relative to the project; ./~/siteout names a folder called ~ in the project")
+        #expect(SiteSettings.unexpandedHome("~", name: "--output", asFlags: true, home: "/home/ann")?.hasPrefix("--output is ~, and ~ is not expanded here (it was quoted, so the shell left it): write the whole path, such as /home/ann,") == true)
+        #expect(SiteSettings.unexpandedHome("~bob/cache", name: "cache_dir", asFlags: false, home: "/home/ann")?.contains("such as /home/bob/cache,") == true)
+        for fine in ["public", "./~x", "/srv/~web", "a/~b"] {
+            #expect(SiteSettings.unexpandedHome(fine, name: "output", asFlags: false) == nil, "\(fine)")
+        }
     }
 
     @Test("a tab before a key at the top is blamed on its own line, where the line before it was named",
