@@ -149,7 +149,7 @@ public struct ContentLoader: Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         // Editors' backups and locks (`index.md~`, `#index.md#`) are no news, as hidden files are
         // not: site serve does not watch them, and each rebuild said so again.
-        return names.filter { !$0.hasPrefix(".") && !TemplateSources.isEditorLeftover($0) }.sorted().compactMap { name in
+        return names.filter { !EditorFiles.isUnread($0) }.sorted().compactMap { name in
             var isFolder: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path, isDirectory: &isFolder)
             if isFolder.boolValue { return "\(directory.lastPathComponent)/\(name)/" }

@@ -51,8 +51,10 @@ public struct SourceWatcher: Sendable {
             guard let names = fileManager.enumerator(atPath: path.resolvingSymlinksInPath().path) else { continue }
             for case let name as String in names {
                 let last = (name as NSString).lastPathComponent
-                if Self.isIgnored(last) {
-                    // A hidden folder (`.git`, an editor's) is not entered either.
+                // Files no build reads, which editors make and remove as a page is opened and
+                // saved (`.index.md.swp`, `index.md~`): opening a page in vim rebuilt the site and
+                // reloaded every open page twice. A hidden folder (`.git`) is not entered either.
+                if EditorFiles.isUnread(last) {
                     names.skipDescendants()
                     continue
                 }
@@ -61,14 +63,6 @@ public struct SourceWatcher: Sendable {
             }
         }
         return files
-    }
-
-    /// Names no build reads, which editors create and remove as a file is opened and saved
-    /// (`.index.md.swp`, `index.md~`, `#index.md#`): opening a page in vim rebuilt the site and
-    /// reloaded every open page twice. Hidden files and folders, and editors' backups and locks
-    /// (`TemplateSources.isEditorLeftover`); a file given to watch by name is always watched.
-    static func isIgnored(_ name: String) -> Bool {
-        name.hasPrefix(".") || TemplateSources.isEditorLeftover(name)
     }
 
     /// Waits until the sources differ from `previous` and have stopped changing for one interval,

@@ -56,12 +56,6 @@ public struct TemplateSources: Sendable {
     /// Endings of files written in a template language, which `.mustache` would make templates.
     static let templateLikeExtensions: Set<String> = ["html", "htm", "mst", "hbs", "handlebars", "tpl", "tmpl", "template"]
 
-    /// Backup and lock files editors leave beside a file (`page.mustache~`, `#page.mustache#`,
-    /// `page.mustache.bak`, `.orig`, `.swp`).
-    static func isEditorLeftover(_ name: String) -> Bool {
-        name.hasSuffix("~") || (name.hasPrefix("#") && name.hasSuffix("#"))
-            || ["bak", "orig", "swp", "swo", "tmp", "rej"].contains((name as NSString).pathExtension.lowercased())
-    }
 
     /// Reads the default theme plus the overrides found in `directory`, if it exists.
     public init(overridesIn directory: URL? = nil) throws {
@@ -81,7 +75,7 @@ public struct TemplateSources: Sendable {
                 guard file.hasSuffix(".mustache") else {
                     // An editor's backup or lock file is no template anyone meant, and a README
                     // is no template at all: only a file in a template language is told how to be one.
-                    guard !Self.isEditorLeftover(file) else { continue }
+                    guard !EditorFiles.isLeftover(file) else { continue }
                     let stem = (file as NSString).deletingPathExtension
                     let ending = (file as NSString).pathExtension.lowercased()
                     // Page.Mustache, page.mustach: the ending misspelt, the name meant as it is.
