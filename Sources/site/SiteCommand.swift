@@ -9,7 +9,8 @@ struct SiteCommand: AsyncParsableCommand {
         commandName: "site",
         abstract: "Builds a static site from live APIs: people from randomuser.me, posts from JSONPlaceholder.",
         version: SiteVersion.number,
-        subcommands: [BuildCommand.self, ServeCommand.self, InitCommand.self, CleanCommand.self, APICommand.self, FetchCommand.self]
+        subcommands: [BuildCommand.self, ServeCommand.self, InitCommand.self, CleanCommand.self, APICommand.self, FetchCommand.self,
+                      WordsCommand.self]
     )
 
     static func main() async {

@@ -10,7 +10,7 @@ public enum SettingsFile {
     static let knownKeys: Set<String> = [
         "title", "description", "language", "base_url", "source", "seed", "users", "per_page", "jobs",
         "timeout", "nationalities", "randomuser_url", "jsonplaceholder_url", "markdown", "cache",
-        "output", "cache_dir", "images", "links",
+        "output", "cache_dir", "images", "links", "words",
     ]
 
     /// Settings from `file` over `base`. A missing file is fine when `required` is false.
@@ -219,7 +219,9 @@ struct SettingsReader {
 
     /// The entries of the mapping `key`, each with its name; a key it does not know is a warning,
     /// like one at the top level, so that `cache: {tll: 10m}` does not silently keep the default.
-    mutating func entries(of key: String, _ node: Node, known: [String], example: String) throws -> [(String, Node)] {
+    /// - Parameter listingKnown: whether the warning lists every known key (not for `words`,
+    ///   whose keys `site words` lists).
+    mutating func entries(of key: String, _ node: Node, known: [String], example: String, listingKnown: Bool = true) throws -> [(String, Node)] {
         guard let mapping = node.mapping else { throw fail(key, "a mapping, such as '\(example)'") }
         var entries: [(String, Node)] = []
         var seen: [String: Int] = [:]
@@ -236,10 +238,49 @@ struct SettingsReader {
                 entries.append((name, value))
             } else {
                 let meant = NearestName.nearest(to: name, among: known).map { " Did you mean '\(key).\($0)'?" } ?? ""
-                warnings.append("\(file):\(subLine): unknown setting '\(key).\(name)' is ignored.\(meant) Known settings under \(key): \(known.joined(separator: ", ")).")
+                let list = listingKnown ? " Known settings under \(key): \(known.joined(separator: ", "))." : " `site \(key)` lists them all."
+                warnings.append("\(file):\(subLine): unknown setting '\(key).\(name)' is ignored.\(meant)\(list)")
             }
         }
         return entries
+    }
+
+    /// The text of `phrase` as `words.<key>` gives it: one text, or for a counted phrase a
+    /// mapping of plural categories (`one`, `few`, `other`…) to texts, `other` among them. Only
+    /// the values the phrase holds may appear in braces.
+    func phraseForms(_ phrase: Phrase, _ node: Node) throws -> PhraseForms {
+        let key = "words.\(phrase.key)"
+        let forms: PhraseForms
+        if let mapping = node.mapping {
+            guard phrase.isCounted else {
+                throw fail(key, "one text, such as '\(phrase.key): \(Words.english(phrase))': only counted words take a form per plural category", at: node)
+            }
+            var byCategory: [PluralCategory: String] = [:]
+            for (categoryNode, value) in mapping {
+                let name = categoryNode.scalar?.string ?? ""
+                guard let category = PluralCategory(rawValue: name) else {
+                    throw SettingsError(file: file, line: categoryNode.mark?.line ?? line, message: "'\(key)' has a form for '\(name)', "
+                        + "which is no plural category: use \(PluralCategory.allCases.map(\.rawValue).joined(separator: ", ")) (Unicode CLDR's names)")
+                }
+                byCategory[category] = try text("\(key).\(name)", value)
+            }
+            guard let other = byCategory[.other] else {
+                throw fail(key, "a mapping of plural forms with 'other' among them, the form for any count without one of its own "
+                    + "(such as '{one: \(EnglishWords.table[phrase]?.text(for: .one) ?? ""), other: \(EnglishWords.table[phrase]?.other ?? "")}')", at: node)
+            }
+            forms = PhraseForms(other: other, forms: byCategory)
+        } else {
+            forms = PhraseForms(other: try text(key, node))
+        }
+        let allowed = phrase.placeholders + (phrase.isCounted ? ["count"] : [])
+        for text in forms.texts {
+            let unknown = PhraseText.placeholders(in: text).filter { !allowed.contains($0) }
+            guard let first = unknown.first else { continue }
+            let takes = allowed.isEmpty ? "it holds no values" : "it holds " + allowed.map { "{\($0)}" }.joined(separator: ", ")
+            throw SettingsError(file: file, line: node.mark?.line ?? line, message: "'\(key)' names {\(first)}, which it has no value for: "
+                + "\(takes). Write the text without it")
+        }
+        return forms
     }
 
     mutating func apply(_ key: String, _ node: Node, to settings: inout SiteSettings) throws {
@@ -315,6 +356,12 @@ struct SettingsReader {
         case "markdown":
             for (_, value) in try entries(of: key, node, known: ["unsafe"], example: "markdown: {unsafe: false}") {
                 settings.markdownUnsafe = try flag("markdown.unsafe", value)
+            }
+        case "words":
+            let known = Phrase.allCases.map(\.key)
+            for (name, value) in try entries(of: key, node, known: known, example: "words: {home: Accueil}", listingKnown: false) {
+                guard let phrase = Phrase(key: name) else { continue }
+                settings.words[phrase] = try phraseForms(phrase, value)
             }
         case "cache":
             for (_, value) in try entries(of: key, node, known: ["ttl"], example: "cache: {ttl: 10m}") {

@@ -27,10 +27,11 @@ public struct SiteBuild: Sendable {
         // its rebuilds): only this build's keep the next from being up to date.
         let warningsBefore = reporter.warnings.count
         // Templates first: the ids they give elements are ids the content's headings avoid.
-        let sources = try await step("Reading the templates") { try TemplateSources(overridesIn: options.templatesDirectory) }
+        let words = settings.themeWords
+        let sources = try await step("Reading the templates") { try TemplateSources(overridesIn: options.templatesDirectory, words: words) }
         let loader = ContentLoader(directory: options.contentDirectory,
                                    markdownOptions: Self.markdownOptions(settings),
-                                   takenIDs: sources.elementIDs)
+                                   takenIDs: sources.elementIDs, words: words)
         let (content, drafts) = try await step("Reading content/") { try loader.loadAllWithDrafts(reserving: SiteRenderer.builtInFolders) }
         // A page of its own with no text at all (an editor's new file, saved empty) is published
         // as a title and a menu entry: said, as a draft is.
@@ -337,10 +338,13 @@ public struct SiteBuild: Sendable {
     private func makeRenderer(source: DataSource, seed: String, templates: TemplateSet, content: [String: ContentPage],
                               memo: RenderMemo?) -> SiteRenderer {
         let menu = ContentPage.ownPages(in: content).filter(\.inMenu).map { MenuLink(name: $0.name, title: $0.title) }
-        let frame = PageFrame(title: settings.title, description: settings.description, language: settings.language,
+        let words = settings.themeWords
+        var frame = PageFrame(title: settings.title, description: settings.description, language: settings.language,
                               source: source, seed: seed, menu: menu,
-                              sectionTitles: SectionTitles(users: content["users"]?.title ?? "People", posts: content["posts"]?.title ?? "Posts"),
-                              links: settings.links, canonicalBase: source.isDemo || settings.baseURLIsPlaceholder ? nil : settings.baseURL)
+                              sectionTitles: SectionTitles(users: content["users"]?.title ?? words(.people), posts: content["posts"]?.title ?? words(.posts)),
+                              links: settings.links, canonicalBase: source.isDemo || settings.baseURLIsPlaceholder ? nil : settings.baseURL,
+                              words: words)
+        frame.sourceName = PageFrame.sourceName(of: source, words: words)
         var renderer = SiteRenderer(templates: templates, frame: frame, content: content, perPage: settings.perPage, baseURL: settings.baseURL)
         renderer.memo = memo
         return renderer

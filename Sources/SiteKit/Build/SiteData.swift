@@ -79,12 +79,12 @@ public struct DataSource: Sendable, Hashable {
     public var detail: String
     /// True when `--offline` kept every request in the cache.
     public var offline = false
-    /// What the pages name as the live data's source (`{{source}}`): "randomuser.me and
-    /// JSONPlaceholder", or "a randomuser-compatible API" for an address of the user's own (see
-    /// `credit(randomUser:jsonPlaceholder:)`); nil where `detail` is all there is.
-    public var credit: String?
+    /// What the pages name as the live data's sources (`{{source}}`, joined by the theme's "and"):
+    /// randomuser.me and JSONPlaceholder, or "a randomuser-compatible API" for an address of the
+    /// user's own (see `credit(randomUser:jsonPlaceholder:)`); nil where `detail` is all there is.
+    public var credit: [String]?
 
-    public init(isDemo: Bool, detail: String, offline: Bool = false, credit: String? = nil) {
+    public init(isDemo: Bool, detail: String, offline: Bool = false, credit: [String]? = nil) {
         self.isDemo = isDemo
         self.detail = detail
         self.offline = offline
@@ -94,10 +94,10 @@ public struct DataSource: Sendable, Hashable {
     /// The APIs by name, never by address: a mirror's or a test server's host and port (a CI
     /// service on a random port) made every page differ from one run to the next, and put an
     /// internal host name on public pages.
-    static func credit(randomUser: URL, jsonPlaceholder: URL) -> String {
+    static func credit(randomUser: URL, jsonPlaceholder: URL) -> [String] {
         let people = randomUser.host?.lowercased() == "randomuser.me" ? "randomuser.me" : "a randomuser-compatible API"
         let posts = jsonPlaceholder.host?.lowercased() == "jsonplaceholder.typicode.com" ? "JSONPlaceholder" : "a JSONPlaceholder-compatible API"
-        return people + " and " + posts
+        return [people, posts]
     }
 
     /// `live (randomuser.me, jsonplaceholder.typicode.com)` or `demo (embedded API; randomuser.me unreachable)`.

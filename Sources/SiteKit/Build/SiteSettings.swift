@@ -52,6 +52,10 @@ public struct SiteSettings: Sendable, Equatable {
     public var links = LinkStyle.folders
     public var output = "public"
     public var cacheDirectory = ".cache"
+    /// The theme's words site.yml gives (`words:`), over the built-in ones of `language`.
+    public var words: [Phrase: PhraseForms] = [:]
+    /// The theme's words: the built-in ones of `language`, with `words` over them.
+    public var themeWords: Words { Words(language: language, overrides: words) }
 
     public init() {}
 

@@ -8,9 +8,13 @@ public struct ContentLoader: Sendable {
     public let markdownOptions: MarkdownOptions
     /// Ids the templates give elements of a page, which headings' ids avoid (`HeadingAnchors`).
     public let takenIDs: Set<String>
+    /// The theme's words: the standard pages' built-in titles and text.
+    public let words: Words
 
     /// Creates a loader for `directory`; the folder need not exist (built-in text is used).
-    public init(directory: URL, markdownOptions: MarkdownOptions = [.smart], takenIDs: Set<String> = HeadingAnchors.reserved) {
+    public init(directory: URL, markdownOptions: MarkdownOptions = [.smart], takenIDs: Set<String> = HeadingAnchors.reserved,
+                words: Words = .english) {
+        self.words = words
         self.directory = directory
         self.markdownOptions = markdownOptions
         self.takenIDs = takenIDs
@@ -31,13 +35,13 @@ public struct ContentLoader: Sendable {
         // (`read`) rather than passed over for the built-in text.
         var entry = stat()
         guard lstat(file.path, &entry) == 0 else {
-            if let builtIn = ContentPage.defaultPages(in: directory, markdownOptions: markdownOptions, takenIDs: takenIDs)[name] {
+            if let builtIn = ContentPage.defaultPages(in: directory, markdownOptions: markdownOptions, takenIDs: takenIDs, words: words)[name] {
                 return builtIn
             }
             throw ContentError(file: shown, message: "the file does not exist. Create it with a front matter "
                 + "block ('---', 'title: …', '---') followed by the page's Markdown text.")
         }
-        return try read(file, as: name, shown: shown, defaultTitle: ContentPage.defaultTitle(for: name))
+        return try read(file, as: name, shown: shown, defaultTitle: ContentPage.defaultTitle(for: name, words: words))
     }
 
     /// Loads the standard pages (`index`, `users`, `posts`, `404`), whose text is the intro of a page the
@@ -64,7 +68,7 @@ public struct ContentLoader: Sendable {
             let name = try ownPageName(stem, of: shown, taken: taken, reserved: reserved)
             taken[name] = shown
             let page = try read(directory.appendingPathComponent(file), as: name, shown: shown,
-                                defaultTitle: ContentPage.defaultTitle(for: stem))
+                                defaultTitle: ContentPage.defaultTitle(for: stem, words: words))
             if page.extra["draft"]?.flag == true {
                 drafts.append(shown)
             } else {

@@ -65,8 +65,8 @@ public struct ContentPage: Sendable, Equatable {
     /// Home, `users` → People, `404` → Page not found), else the name composed (NFC, so that a name
     /// macOS wrote decomposed shows the same) with its first letter in title case (`about` →
     /// About, `ß straße` → Ss straße, where upper case gave SS).
-    public static func defaultTitle(for name: String) -> String {
-        if let builtIn = builtInText.first(where: { $0.0 == name }) { return builtIn.1 }
+    public static func defaultTitle(for name: String, words: Words = .english) -> String {
+        if let builtIn = builtInText(words).first(where: { $0.0 == name }) { return builtIn.1 }
         // File names join words with dashes and underscores (`opening-hours.md`): a title has spaces.
         let words = name.split(whereSeparator: { $0 == "-" || $0 == "_" }).joined(separator: " ")
         let name = (words.isEmpty ? name : words).precomposedStringWithCanonicalMapping
@@ -119,9 +119,9 @@ extension ContentPage {
 
     /// The built-in intros, with `sourceFile` inside `directory`.
     public static func defaultPages(in directory: URL, markdownOptions: MarkdownOptions,
-                                    takenIDs: Set<String> = HeadingAnchors.reserved) -> [String: ContentPage] {
+                                    takenIDs: Set<String> = HeadingAnchors.reserved, words: Words = .english) -> [String: ContentPage] {
         var pages: [String: ContentPage] = [:]
-        for (name, title, description, body) in builtInText {
+        for (name, title, description, body) in builtInText(words) {
             pages[name] = ContentPage(
                 name: name, title: title, description: description, bodyMarkdown: body,
                 sourceFile: directory.appendingPathComponent("\(name).md"), isBuiltIn: true,
@@ -131,30 +131,13 @@ extension ContentPage {
         return pages
     }
 
-    private static let builtInText: [(String, String, String, String)] = [
-        ("index", "Home", "A small static site built from two public demo APIs.",
-         """
-         Welcome! This site was generated from two public demo APIs: a directory of "people" \
-         with portraits, and a collection of short posts with their comments.
-
-         Pick a section to start browsing. To change this text, create `content/index.md`.
-         """),
-        ("users", "People", "Everyone in the directory, with portrait and contact details.",
-         """
-         These people are not real -- every name, address and portrait comes from a demo API \
-         that makes up sample users.
-
-         To change this text, create `content/users.md`.
-         """),
-        ("posts", "Posts", "Every post, with its author and comments.",
-         """
-         Short posts written in placeholder Latin, each with the comments readers left on it.
-
-         To change this text, create `content/posts.md`.
-         """),
-        ("404", "Page not found", "",
-         """
-         There is no page at this address. It may have moved when the site was rebuilt.
-         """),
-    ]
+    /// Each standard page's title, description and Markdown, in the theme's words.
+    private static func builtInText(_ words: Words) -> [(String, String, String, String)] {
+        [
+            ("index", words(.home), words(.homeDescription), words(.homeIntro)),
+            ("users", words(.people), words(.peopleDescription), words(.peopleIntro)),
+            ("posts", words(.posts), words(.postsDescription), words(.postsIntro)),
+            ("404", words(.pageNotFound), "", words(.notFoundIntro)),
+        ]
+    }
 }

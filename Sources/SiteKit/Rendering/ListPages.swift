@@ -7,7 +7,8 @@ extension SiteRenderer {
     func peopleLists(_ index: SiteIndex, images: [URL: PublishedImage], done: Set<Int> = []) throws -> [RenderedFile] {
         let pagination = Pagination(totalItems: index.people.count, perPage: perPage)
         let remaining = (0..<pagination.pageCount).filter { !done.contains($0) }
-        return try mapPages(remaining.count) { try peopleList(remaining[$0], of: index, images: images) }
+        let searchWords = SearchWords.json(words)
+        return try mapPages(remaining.count) { try peopleList(remaining[$0], of: index, images: images, searchWords: searchWords) }
     }
 
     /// The paths of every people list page, in order.
@@ -15,8 +16,9 @@ extension SiteRenderer {
         (1...Pagination(totalItems: index.people.count, perPage: perPage).pageCount).map { "users/" + Pagination.path(ofPage: $0) }
     }
 
-    /// The people list page numbered `offset + 1`.
-    func peopleList(_ offset: Int, of index: SiteIndex, images: [URL: PublishedImage]) throws -> RenderedFile {
+    /// The people list page numbered `offset + 1`. `searchWords`: `SearchWords.json(words)`, made
+    /// once for all the pages when the caller has it.
+    func peopleList(_ offset: Int, of index: SiteIndex, images: [URL: PublishedImage], searchWords: String? = nil) throws -> RenderedFile {
         let pagination = Pagination(totalItems: index.people.count, perPage: perPage)
         let number = offset + 1
         let path = "users/" + Pagination.path(ofPage: number)
@@ -32,7 +34,8 @@ extension SiteRenderer {
             return context
         }
         return try file(path, template: "users", section: "users", page: page("users"),
-                        extra: ["people": entries, "pagination": pagination.context(current: number, links: frame.links)])
+                        extra: ["people": entries, "pagination": pagination.context(current: number, links: frame.links, words: frame.words),
+                                "searchWords": searchWords ?? SearchWords.json(words)])
     }
 
     func postLists(_ index: SiteIndex) throws -> [RenderedFile] {
@@ -45,13 +48,13 @@ extension SiteRenderer {
                 let entry = index.posts[position]
                 let author = entry.item.userId.flatMap { index.authorsByID[$0] }
                 var context = PostEntry.context(for: entry.item, author: author?.item,
-                                                comments: index.commentsByPost[entry.item.id]?.count ?? 0)
+                                                comments: index.commentsByPost[entry.item.id]?.count ?? 0, words: frame.words)
                 context["href"] = root + SiteIndex.folder(SiteIndex.postPath(entry.slug))
                 context["authorHref"] = author.map { root + SiteIndex.folder(SiteIndex.authorPath($0.slug)) } ?? false
                 return context
             }
             return try file(path, template: "posts", section: "posts", page: page("posts"),
-                            extra: ["posts": entries, "pagination": pagination.context(current: number, links: frame.links)])
+                            extra: ["posts": entries, "pagination": pagination.context(current: number, links: frame.links, words: frame.words)])
         }
     }
 }

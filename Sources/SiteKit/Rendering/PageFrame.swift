@@ -20,6 +20,11 @@ struct PageFrame: Sendable, Hashable {
     /// The site's `base_url` when pages name their own address (`canonical`): nil for a demo
     /// build (`noindex`, made-up people) and for a placeholder such as `site init` writes.
     var canonicalBase: String?
+    /// The theme's words in the site's language.
+    var words = Words.english
+    /// `sourceName(of:words:)` of `source` and `words`, worked out once for every page; nil:
+    /// worked out for each.
+    var sourceName: String?
 
     /// `../` once per folder between `path` and the site root: "users/page/2/index.html" → "../../../".
     static func root(for path: String) -> String {
@@ -85,15 +90,18 @@ struct PageFrame: Sendable, Hashable {
                 ["href": "\(link.name)/" + links.index, "title": link.title, "current": section == SiteRenderer.ownPageSection(link.name)]
             },
         ]
-        if source.isDemo {
-            context["source"] = "the embedded demo API"
-            context["demo"] = ["message": "This site was built from the embedded demo API, not from randomuser.me and JSONPlaceholder: every person and post on it is made up. Build it online with --live to use the real APIs."] as [String: Any]
-        } else if let credit = source.credit {
-            context["source"] = credit
-        } else {
-            context["source"] = source.detail.split(separator: ", ", omittingEmptySubsequences: false).joined(separator: " and ")
-        }
+        if source.isDemo { context["demo"] = ["message": words(.demoNotice)] as [String: Any] }
+        let sourceText = sourceName ?? Self.sourceName(of: source, words: words)
+        context["source"] = sourceText
+        context["builtFrom"] = words(.builtFrom, ["source": sourceText])
         return context
+    }
+
+    /// Where the data came from, as the footer says it: the demo API, or the APIs by name.
+    static func sourceName(of source: DataSource, words: Words) -> String {
+        if source.isDemo { return words(.demoAPI) }
+        let names = source.credit ?? source.detail.split(separator: ", ", omittingEmptySubsequences: false).map(String.init)
+        return names.joined(separator: " \(words(.and)) ")
     }
 }
 

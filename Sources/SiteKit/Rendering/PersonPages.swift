@@ -20,7 +20,7 @@ extension SiteRenderer {
         let path = SiteIndex.personPath(entry.slug)
         let root = PageFrame.root(for: path)
         let name = person.displayName
-        var profile: [String: Any] = ["name": name, "facts": Self.facts(of: person)]
+        var profile: [String: Any] = ["name": name, "facts": Self.facts(of: person, words: words)]
         let picture = Self.pictureSizes.lazy.compactMap { PersonEntry.published($0, of: person, in: images) }.first
         if let picture {
             profile["image"] = ["src": root + picture.path, "width": picture.width, "height": picture.height, "alt": name] as [String: Any]
@@ -28,7 +28,7 @@ extension SiteRenderer {
             profile["placeholder"] = Placeholder.svg(name: name, initialsOf: person.initialsName, width: ImageSize.large.pixels, height: ImageSize.large.pixels, decorative: true)
         }
         let listPage = position / max(1, perPage) + 1
-        var extra = Self.neighbours(of: position, in: index.people, label: frame.sectionTitles.users) { index.namesakeTitles[$0] ?? $1.displayName }
+        var extra = Self.neighbours(of: position, in: index.people, label: frame.sectionTitles.users, words: words) { index.namesakeTitles[$0] ?? $1.displayName }
         extra["person"] = profile
         extra["breadcrumbs"] = breadcrumbs(root: root, [(frame.sectionTitles.users, "users/" + Pagination.path(ofPage: listPage)), (name, nil)])
         let title = index.namesakeTitles[position] ?? name
@@ -41,38 +41,36 @@ extension SiteRenderer {
     static let pictureSizes: [ImageSize] = ImageSize.allCases.sorted(by: >)
 
     /// The details a person page lists, in a fixed order; absent values are left out.
-    static func facts(of person: Person) -> [[String: Any]] {
+    static func facts(of person: Person, words: Words = .english) -> [[String: Any]] {
         var facts: [[String: Any]] = []
         func add(_ label: String, _ value: String?, href: String? = nil) {
             guard let value = value?.nonBlank else { return }
             facts.append(["label": label, "value": value, "href": href ?? false])
         }
-        add("Email", person.email, href: person.email.flatMap(SafeURL.mailto))
-        add("Phone", person.phone)
-        add("Mobile", person.cell)
+        add(words(.email), person.email, href: person.email.flatMap(SafeURL.mailto))
+        add(words(.phone), person.phone)
+        add(words(.mobile), person.cell)
         let location = person.location
-        add("Address", [location?.street, location?.city, location?.state, location?.postcode]
+        add(words(.address), [location?.street, location?.city, location?.state, location?.postcode]
             .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", "))
-        add("Country", location?.country)
-        add("Nationality", person.nat?.uppercased())
+        add(words(.country), location?.country)
+        add(words(.nationality), person.nat?.uppercased())
         if let age = person.dob?.age {
-            add("Age", "\(age)" + (day(person.dob?.date).map { " (born \($0))" } ?? ""))
+            add(words(.age), day(person.dob?.date).map { words(.ageBorn, ["age": "\(age)", "date": $0]) } ?? "\(age)")
         } else {
             // An age that could not be read (or none sent) hides no birth date that could.
-            add("Born", day(person.dob?.date))
+            add(words(.born), day(person.dob?.date))
         }
-        add("Registered", day(person.registered?.date).map { $0 + (person.registered?.age.map { ", " + yearsAgo($0) } ?? "") })
-        add("Username", person.username)
+        add(words(.registered), day(person.registered?.date).map { date in
+            person.registered?.age.map { words(.registeredAgo, ["date": date, "ago": yearsAgo($0, words: words)]) } ?? date
+        })
+        add(words(.username), person.username)
         return facts
     }
 
     /// "3 years ago", "1 year ago", or "less than a year ago" for 0 (randomuser's `registered.age`).
-    static func yearsAgo(_ years: Int) -> String {
-        switch years {
-        case 0: "less than a year ago"
-        case 1: "1 year ago"
-        default: "\(years) years ago"
-        }
+    static func yearsAgo(_ years: Int, words: Words = .english) -> String {
+        years == 0 ? words(.lessThanAYearAgo) : words.count(.yearsAgo, years)
     }
 
     /// "1979-03-04" from an ISO 8601 timestamp, when it starts with a plausible date.

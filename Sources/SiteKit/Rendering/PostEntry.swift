@@ -2,13 +2,13 @@ import Foundation
 
 /// One post as the list template shows it: title, excerpt, author's name and comment count.
 struct PostEntry {
-    static func context(for post: Post, author: Author?, comments: Int) -> [String: Any] {
+    static func context(for post: Post, author: Author?, comments: Int, words: Words = .english) -> [String: Any] {
         [
             "title": post.shownTitle,
             "excerpt": excerpt(post.body),
-            "author": author?.shownName ?? "an unknown author",
+            "author": author?.shownName ?? words(.unknownAuthor),
             "comments": comments,
-            "commentsLabel": comments == 1 ? "comment" : "comments",
+            "commentsLabel": words.count(.commentsCount, comments),
         ]
     }
 

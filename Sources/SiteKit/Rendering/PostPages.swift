@@ -15,10 +15,10 @@ extension SiteRenderer {
             let context: [String: Any] = [
                 "title": title,
                 "paragraphs": Self.paragraphs(post.body),
-                "author": author?.item.shownName ?? "an unknown author",
+                "author": author?.item.shownName ?? words(.unknownAuthor),
                 "authorHref": author.map { root + SiteIndex.folder(SiteIndex.authorPath($0.slug)) } ?? false,
                 "commentCount": comments.count,
-                "commentsLabel": comments.count == 1 ? "comment" : "comments",
+                "commentsLabel": words.count(.commentsCount, comments.count),
                 "hasComments": !comments.isEmpty,
                 "comments": comments.map { comment -> [String: Any] in
                     var context: [String: Any] = ["name": comment.shownName, "paragraphs": Self.paragraphs(comment.body)]
@@ -31,7 +31,7 @@ extension SiteRenderer {
                 },
             ]
             let listPage = position / max(1, perPage) + 1
-            var extra = Self.neighbours(of: position, in: index.posts, label: frame.sectionTitles.posts) { $1.shownTitle }
+            var extra = Self.neighbours(of: position, in: index.posts, label: frame.sectionTitles.posts, words: words) { $1.shownTitle }
             extra["post"] = context
             extra["breadcrumbs"] = breadcrumbs(root: root, [(frame.sectionTitles.posts, "posts/" + Pagination.path(ofPage: listPage)), (title, nil)])
             return try file(path, template: "post", section: "posts", page: generatedPage("post", title: title, description: PostEntry.excerpt(post.body)), extra: extra)
@@ -51,41 +51,41 @@ extension SiteRenderer {
             let posts = (index.postsByAuthor[author.id] ?? []).map { post -> [String: Any] in
                 let count = index.commentsByPost[post.item.id]?.count ?? 0
                 return ["title": post.item.shownTitle, "href": root + SiteIndex.folder(SiteIndex.postPath(post.slug)),
-                        "comments": count, "commentsLabel": count == 1 ? "comment" : "comments"]
+                        "comments": count, "commentsLabel": words.count(.commentsCount, count)]
             }
             let context: [String: Any] = [
-                "name": name, "facts": Self.facts(of: author), "posts": posts, "hasPosts": !posts.isEmpty,
+                "name": name, "facts": Self.facts(of: author, words: words), "posts": posts, "hasPosts": !posts.isEmpty,
                 "placeholder": Placeholder.svg(name: name, width: ImageSize.large.pixels, height: ImageSize.large.pixels, decorative: true),
             ]
-            return try file(path, template: "author", section: "authors", page: generatedPage("author", title: title, description: "\(title), author of \(BuildSummary.count(posts.count, "post", "posts"))"),
+            return try file(path, template: "author", section: "authors", page: generatedPage("author", title: title, description: words.count(.authorDescription, posts.count, ["name": title])),
                             extra: ["author": context,
-                                    "breadcrumbs": breadcrumbs(root: root, [("Authors", "authors/index.html"), (name, nil)])])
+                                    "breadcrumbs": breadcrumbs(root: root, [(words(.authors), "authors/index.html"), (name, nil)])])
         }
         let list = index.authors.map { entry -> [String: Any] in
             let count = index.postsByAuthor[entry.item.id]?.count ?? 0
             return ["name": entry.item.shownName,
-                    "href": "\(entry.slug).html", "posts": count, "postsLabel": count == 1 ? "post" : "posts"]
+                    "href": "\(entry.slug).html", "posts": count, "postsLabel": words.count(.postsCount, count)]
         }
         files.append(try file("authors/index.html", template: "authors", section: "authors",
-                              page: generatedPage("authors", title: "Authors", description: "Everyone who wrote a post."),
-                              extra: ["authors": list, "breadcrumbs": breadcrumbs(root: "../", [("Authors", nil)])]))
+                              page: generatedPage("authors", title: words(.authors), description: words(.authorsDescription)),
+                              extra: ["authors": list, "breadcrumbs": breadcrumbs(root: "../", [(words(.authors), nil)])]))
         return files
     }
 
-    static func facts(of author: Author) -> [[String: Any]] {
+    static func facts(of author: Author, words: Words = .english) -> [[String: Any]] {
         var facts: [[String: Any]] = []
         func add(_ label: String, _ value: String?, href: String? = nil) {
             guard let value = value?.nonBlank else { return }
             facts.append(["label": label, "value": value, "href": href ?? false])
         }
-        add("Username", author.username)
-        add("Email", author.email, href: author.email.flatMap(SafeURL.mailto))
-        add("Phone", author.phone)
+        add(words(.username), author.username)
+        add(words(.email), author.email, href: author.email.flatMap(SafeURL.mailto))
+        add(words(.phone), author.phone)
         let site = SafeURL.website(author.website)
-        add("Website", author.website, href: site?.absoluteString)
-        add("City", author.city)
-        add("Company", author.company)
-        add("Motto", author.catchPhrase)
+        add(words(.website), author.website, href: site?.absoluteString)
+        add(words(.city), author.city)
+        add(words(.company), author.company)
+        add(words(.motto), author.catchPhrase)
         return facts
     }
 

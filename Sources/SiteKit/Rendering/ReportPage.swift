@@ -8,49 +8,61 @@ extension SiteRenderer {
         // nothing. The nationality's code does not stand in for it: "FI" beside "Finland" was one
         // country in two rows.
         let nationalities = Histogram.countsByKey(people.map { person in
-            person.location?.country.map(\.trimmedWhiteSpace).flatMap { $0.isEmpty ? nil : $0 } ?? "Not given"
+            person.location?.country.map(\.trimmedWhiteSpace).flatMap { $0.isEmpty ? nil : $0 } ?? words(.notGiven)
         })
         let shownCountries = 20
-        let genders = Histogram.countsByKey(people.map { ($0.gender?.isEmpty == false ? $0.gender! : "unknown").capitalized })
+        let genders = Histogram.countsByKey(people.map { Self.gender($0.gender, words: words) })
         // From the youngest person's decade: a fixed start of 10 left out everyone under 10.
         let ages = Histogram.bins(values: people.compactMap { $0.dob?.age }, width: 10)
         // Every year and every number of comments from the least to the most, none left out:
         // columns stand for equal steps, and a missing year read as 2008 followed by 2011.
         let years = Histogram.bins(values: people.compactMap { Self.day($0.registered?.date).flatMap { Int($0.prefix(4)) } }, width: 1)
         let authorLabels = Self.chartLabels(of: data.authors)
-        let postsPerAuthor = Histogram.countsByKey(data.posts.map { post in post.userId.flatMap { authorLabels[$0] } ?? "Unknown author" })
+        let postsPerAuthor = Histogram.countsByKey(data.posts.map { post in post.userId.flatMap { authorLabels[$0] } ?? words(.unknownAuthorLabel) })
         let commentCounts = Dictionary(grouping: data.comments, by: \.postId).mapValues(\.count)
         let spread = Histogram.bins(values: data.posts.map { commentCounts[$0.id] ?? 0 }, width: 1)
-        let charts = [
-            Chart(id: "nationality", title: "People by country", kind: .bars,
-                  series: Histogram.top(nationalities, count: shownCountries) { "Other (\(ChartFormat.number($0)) countries)" },
-                  labelHeading: "Country", valueHeading: "People", tableSeries: nationalities),
-            Chart(id: "gender", title: "People by gender", kind: .bars, series: genders, labelHeading: "Gender", valueHeading: "People"),
-            Chart(id: "age", title: "Ages", kind: .columns, series: ages, labelHeading: "Age", valueHeading: "People"),
-            Chart(id: "registered", title: "People by year of registration", kind: .columns, series: years,
-                  labelHeading: "Year", valueHeading: "People"),
-            Chart(id: "posts-per-author", title: "Posts per author", kind: .bars, series: postsPerAuthor,
-                  labelHeading: "Author", valueHeading: "Posts"),
-            Chart(id: "comments-per-post", title: "Comments per post", kind: .columns, series: spread,
-                  labelHeading: "Comments on a post", valueHeading: "Posts"),
+        var charts = [
+            Chart(id: "nationality", title: words(.chartCountries), kind: .bars,
+                  series: Histogram.top(nationalities, count: shownCountries) { words.count(.otherCountries, $0) },
+                  labelHeading: words(.country), valueHeading: words(.people), tableSeries: nationalities),
+            Chart(id: "gender", title: words(.chartGenders), kind: .bars, series: genders, labelHeading: words(.gender), valueHeading: words(.people)),
+            Chart(id: "age", title: words(.chartAges), kind: .columns, series: ages, labelHeading: words(.age), valueHeading: words(.people)),
+            Chart(id: "registered", title: words(.chartRegistered), kind: .columns, series: years,
+                  labelHeading: words(.year), valueHeading: words(.people)),
+            Chart(id: "posts-per-author", title: words(.chartPostsPerAuthor), kind: .bars, series: postsPerAuthor,
+                  labelHeading: words(.author), valueHeading: words(.posts)),
+            Chart(id: "comments-per-post", title: words(.chartCommentsPerPost), kind: .columns, series: spread,
+                  labelHeading: words(.commentsOnAPost), valueHeading: words(.posts)),
         ]
+        for index in charts.indices { charts[index].words = words }
         let nationalityCount = Set(people.compactMap { $0.nat?.trimmedWhiteSpace.uppercased() }.filter { !$0.isEmpty }).count
         let counts: [String: Any] = [
             "people": people.count, "posts": data.posts.count, "authors": data.authors.count,
             "comments": data.comments.count, "nationalities": nationalityCount,
         ]
-        let tally = Tally.context([("people", people.count, "person", "people"), ("posts", data.posts.count, "post", "posts"),
-                                   ("authors", data.authors.count, "author", "authors"), ("comments", data.comments.count, "comment", "comments"),
-                                   ("nationalities", nationalityCount, "nationality", "nationalities")])
+        let tally = Tally.context([("people", people.count, .peopleCount), ("posts", data.posts.count, .postsCount),
+                                   ("authors", data.authors.count, .authorsCount), ("comments", data.comments.count, .commentsCount),
+                                   ("nationalities", nationalityCount, .nationalitiesCount)], words: words)
         let path = "report/index.html"
         return try file(path, template: "report", section: "report",
-                        page: generatedPage("report", title: "Report", description: "The people and posts in numbers."),
+                        page: generatedPage("report", title: words(.report), description: words(.reportDescription)),
                         extra: [
                             "counts": counts,
                             "tally": tally,
                             "charts": charts.map { ["id": $0.id, "title": $0.title, "svg": $0.svg(), "table": $0.table()] as [String: Any] },
-                            "breadcrumbs": breadcrumbs(root: PageFrame.root(for: path), [("Report", nil)]),
+                            "breadcrumbs": breadcrumbs(root: PageFrame.root(for: path), [(words(.report), nil)]),
                         ])
+    }
+
+    /// A person's gender as the report's chart labels it: randomuser's male and female in the
+    /// theme's words, another value as sent (capitalised), none as unknown.
+    static func gender(_ value: String?, words: Words) -> String {
+        switch value?.trimmedWhiteSpace.lowercased() {
+        case "male": words(.male)
+        case "female": words(.female)
+        case nil, "": words(.unknownGender)
+        default: value!.trimmedWhiteSpace.capitalized
+        }
     }
 
     /// Each author's label in the posts-per-author chart, by id: the name as pages show it ("Author

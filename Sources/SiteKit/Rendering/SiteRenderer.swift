@@ -82,7 +82,8 @@ struct SiteRenderer: Sendable {
     }
 
     func page(_ name: String) -> ContentPage {
-        content[name] ?? ContentPage.defaultPages[name] ?? generatedPage(name, title: ContentPage.defaultTitle(for: name))
+        content[name] ?? ContentPage.defaultPages(in: Self.contentFolder, markdownOptions: [.smart], words: words)[name]
+            ?? generatedPage(name, title: ContentPage.defaultTitle(for: name, words: words))
     }
 
     /// Renders `template` for the page at `path`.
@@ -103,6 +104,9 @@ struct SiteRenderer: Sendable {
         return RenderedFile(path: path, bytes: bytes, digest: memo.remember(key, bytes: bytes))
     }
 
+    /// The theme's words in the site's language.
+    var words: Words { frame.words }
+
     /// A content page for pages that have no `content/*.md` of their own.
     func generatedPage(_ name: String, title: String, description: String = "") -> ContentPage {
         ContentPage(name: name, title: title, description: description, bodyMarkdown: "",
@@ -117,16 +121,18 @@ struct SiteRenderer: Sendable {
     /// `position` (pages in the same folder), the name of the list they belong to, and whether
     /// there is either (`hasNeighbours`: the only entry of a list has no such navigation at all,
     /// rather than an empty landmark).
-    static func neighbours<Item>(of position: Int, in entries: [SiteIndex.Entry<Item>], label list: String,
+    static func neighbours<Item>(of position: Int, in entries: [SiteIndex.Entry<Item>], label list: String, words: Words = .english,
                                  _ title: (_ position: Int, Item) -> String) -> [String: Any] {
         var context: [String: Any] = ["prevNextLabel": list, "hasNeighbours": entries.count > 1]
         if position > 0 {
             let previous = entries[position - 1]
-            context["prev"] = ["href": "\(previous.slug).html", "label": title(position - 1, previous.item)] as [String: Any]
+            let label = title(position - 1, previous.item)
+            context["prev"] = ["href": "\(previous.slug).html", "label": label, "ariaLabel": words(.previousItem, ["name": label])] as [String: Any]
         }
         if position + 1 < entries.count {
             let next = entries[position + 1]
-            context["next"] = ["href": "\(next.slug).html", "label": title(position + 1, next.item)] as [String: Any]
+            let label = title(position + 1, next.item)
+            context["next"] = ["href": "\(next.slug).html", "label": label, "ariaLabel": words(.nextItem, ["name": label])] as [String: Any]
         }
         return context
     }
@@ -135,7 +141,7 @@ struct SiteRenderer: Sendable {
     /// is a page's file, relative to the site root ("users/page/2.html", "authors/index.html"),
     /// linked in the site's link style.
     func breadcrumbs(root: String, _ trail: [(label: String, path: String?)]) -> [[String: Any]] {
-        ([("Home", "index.html")] + trail).map { crumb in
+        ([(words(.home), "index.html")] + trail).map { crumb in
             ["label": crumb.label, "href": crumb.path.map { root + frame.links.href($0) } ?? false] as [String: Any]
         }
     }
@@ -145,8 +151,8 @@ struct SiteRenderer: Sendable {
             "people": data.people.count, "posts": data.posts.count,
             "authors": data.authors.count, "comments": data.comments.count,
         ]
-        let tally = Tally.context([("people", data.people.count, "person", "people"), ("posts", data.posts.count, "post", "posts"),
-                                   ("authors", data.authors.count, "author", "authors"), ("comments", data.comments.count, "comment", "comments")])
+        let tally = Tally.context([("people", data.people.count, .peopleCount), ("posts", data.posts.count, .postsCount),
+                                   ("authors", data.authors.count, .authorsCount), ("comments", data.comments.count, .commentsCount)], words: words)
         return try file("index.html", template: "home", section: "home", page: page("index"), extra: ["counts": counts, "tally": tally])
     }
 

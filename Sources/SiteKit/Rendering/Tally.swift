@@ -6,11 +6,12 @@
 /// <strong>{{tally.people.number}}</strong> {{tally.people.noun}}   →  <strong>1,200</strong> people
 /// ```
 enum Tally {
-    /// `[key: ["number": "1,200", "noun": "people"]]` for each `(key, count, one, many)`.
-    static func context(_ counts: [(key: String, count: Int, one: String, many: String)]) -> [String: Any] {
+    /// `[key: ["number": "1,200", "noun": "people"]]` for each `(key, count, phrase)`, the noun the
+    /// counted `phrase` in `words`.
+    static func context(_ counts: [(key: String, count: Int, phrase: Phrase)], words: Words) -> [String: Any] {
         var tally: [String: Any] = [:]
         for entry in counts {
-            tally[entry.key] = ["number": ChartFormat.number(entry.count), "noun": entry.count == 1 ? entry.one : entry.many] as [String: Any]
+            tally[entry.key] = ["number": words.number(entry.count), "noun": words.count(entry.phrase, entry.count)] as [String: Any]
         }
         return tally
     }

@@ -129,9 +129,9 @@ struct SitePagesTests {
             #expect(home.contains("<p dir=\"auto\">Built by site from a randomuser-compatible API and a JSONPlaceholder-compatible API. People from seed"))
             #expect(!home.contains("127.0.0.1"))
             #expect(DataSource.credit(randomUser: URL(string: "https://randomuser.me/api/")!, jsonPlaceholder: URL(string: "https://jsonplaceholder.typicode.com")!)
-                    == "randomuser.me and JSONPlaceholder")
+                    == ["randomuser.me", "JSONPlaceholder"])
             #expect(DataSource.credit(randomUser: URL(string: "https://RandomUser.me/api/1.4/")!, jsonPlaceholder: URL(string: "http://mirror.internal:8443/jp")!)
-                    == "randomuser.me and a JSONPlaceholder-compatible API")
+                    == ["randomuser.me", "a JSONPlaceholder-compatible API"])
         }
     }
 

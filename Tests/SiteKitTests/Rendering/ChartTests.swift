@@ -201,7 +201,7 @@ struct ChartTests {
         let empty = Chart(id: "e", title: "Nothing", kind: kind, series: [])
         #expect(empty.svg().contains(">No data</text>"))
         #expect(empty.table().contains("<td colspan=\"2\">No data</td>"))
-        #expect(empty.svg().contains("<desc id=\"e-desc\">\(kind.name): Nothing. No data.</desc>"))
+        #expect(empty.svg().contains("<desc id=\"e-desc\">\(kind.name(.english)): Nothing. No data.</desc>"))
         let zeros = Chart(id: "z", title: "Zeros", kind: kind, series: [.init(label: "a", value: 0), .init(label: "b", value: 0)])
         let huge = Chart(id: "h", title: "Huge", kind: kind, series: [.init(label: "a", value: 50_000), .init(label: "b", value: 1)])
         let many = Chart(id: "m", title: "Many", kind: kind, series: (0..<500).map { ChartSeries(label: "\($0)", value: $0 * 100) })

@@ -190,10 +190,10 @@ struct WritingDirectionTests {
         #expect(Stylesheet.css.contains(#".breadcrumbs li + li::before { content: "›";"#))
         #expect(Stylesheet.css.contains(#"[dir="rtl"] .arrow { display: inline-block; transform: scaleX(-1); }"#))
         #expect(DefaultTemplates.prevnext.contains(#"<span class="arrow" aria-hidden="true">←</span>"#)
-                && DefaultTemplates.pagination.contains(#"Next <span class="arrow" aria-hidden="true">→</span>"#))
+                && DefaultTemplates.pagination.contains(#"{{words.next}} <span class="arrow" aria-hidden="true">→</span>"#))
         // The theme's own English sentences are laid out by their text, not the site's direction.
         // The demo notice is a landmark of its own (an aside), not a paragraph outside them all.
-        #expect(DefaultTemplates.header.contains(#"<aside class="demo-notice" aria-label="Demo data" dir="auto">"#)
-                && DefaultTemplates.footer.contains(#"<p dir="auto">Built by site"#))
+        #expect(DefaultTemplates.header.contains(#"<aside class="demo-notice" aria-label="{{words.demo_data}}" dir="auto">"#)
+                && DefaultTemplates.footer.contains(#"<p dir="auto">{{builtFrom}}"#))
     }
 }

@@ -3,6 +3,8 @@
 /// are in each row's `<title>`, which browsers show as a tooltip.
 struct BarLayout {
     var series: [ChartSeries]
+    /// How the values are written (`Words.number`).
+    var words = Words.english
 
     static let width = 640.0
     static let padding = 8.0
@@ -12,7 +14,7 @@ struct BarLayout {
     static let barHeight = 18.0
 
     func draw() -> SVGBody {
-        let values = series.map { ChartFormat.number($0.value) }
+        let values = series.map { words.number($0.value) }
         let valueRoom = ChartFormat.textWidth(characters: values.map(\.count).max() ?? 1) + 12
         let barSpace = Self.width - Self.labelColumn - valueRoom
         let scale = Scale(values: series.map(\.value), length: barSpace)

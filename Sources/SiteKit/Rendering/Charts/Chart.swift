@@ -29,6 +29,9 @@ public struct Chart: Sendable {
     /// The rows of the table when the picture groups some of them (``Histogram/top(_:count:otherLabel:)``):
     /// the table then still lists every value. Nil: the table lists `series`.
     public var tableSeries: [ChartSeries]?
+    /// The words of the description, the table's total row and "No data", and how numbers are
+    /// grouped: English unless the site speaks another language.
+    public var words = Words.english
 
     /// Creates a chart; `id` is reduced to ASCII letters, digits, `-` and `_` (see ``id``).
     public init(id: String, title: String, kind: ChartKind, series: [ChartSeries],
@@ -49,11 +52,11 @@ public struct Chart: Sendable {
     public func svg() -> String {
         let body: SVGBody
         if series.isEmpty {
-            body = SVGBody.noData()
+            body = SVGBody.noData(words(.noData))
         } else {
             switch kind {
-            case .bars: body = BarLayout(series: series).draw()
-            case .columns: body = ColumnLayout(series: series).draw()
+            case .bars: body = BarLayout(series: series, words: words).draw()
+            case .columns: body = ColumnLayout(series: series, words: words).draw()
             }
         }
         let viewBox = "0 0 \(ChartFormat.coordinate(body.width)) \(ChartFormat.coordinate(body.height))"
@@ -80,9 +83,9 @@ struct SVGBody {
     var height: Double
     var elements: [String]
 
-    static func noData() -> SVGBody {
+    static func noData(_ text: String) -> SVGBody {
         SVGBody(width: 640, height: 80, elements: [
-            "<text class=\"empty\" x=\"320\" y=\"40\" dy=\"0.35em\" text-anchor=\"middle\" fill=\"currentColor\">No data</text>",
+            "<text class=\"empty\" x=\"320\" y=\"40\" dy=\"0.35em\" text-anchor=\"middle\" fill=\"currentColor\">\(MarkupText.text(text))</text>",
         ])
     }
 }

@@ -1,12 +1,12 @@
 /// Locale-independent text for numbers and coordinates, so the same chart is always the same bytes.
 enum ChartFormat {
-    /// Digits with a comma every three places: `50000` → `50,000`, `-1234` → `-1,234`.
-    static func number(_ value: Int) -> String {
+    /// Digits with a comma (or `separator`) every three places: `50000` → `50,000`, `-1234` → `-1,234`.
+    static func number(_ value: Int, separator: String = ",") -> String {
         let digits = String(value.magnitude)
         var grouped = ""
         grouped.reserveCapacity(digits.count + digits.count / 3 + 1)
         for (offset, digit) in digits.enumerated() {
-            if offset > 0, (digits.count - offset) % 3 == 0 { grouped.append(",") }
+            if offset > 0, (digits.count - offset) % 3 == 0 { grouped.append(separator) }
             grouped.append(digit)
         }
         return value < 0 ? "-" + grouped : grouped

@@ -21,10 +21,10 @@ public enum ChartKind: Sendable, Hashable {
     case columns
 
     /// The words that open the chart's description for screen readers.
-    var name: String {
+    func name(_ words: Words) -> String {
         switch self {
-        case .bars: "Bar chart"
-        case .columns: "Column chart"
+        case .bars: words(.barChart)
+        case .columns: words(.columnChart)
         }
     }
 }

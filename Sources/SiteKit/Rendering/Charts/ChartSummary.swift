@@ -4,31 +4,30 @@ struct ChartSummary {
     var chart: Chart
 
     var text: String {
-        let opening = "\(chart.kind.name): \(chart.title)."
+        let words = chart.words
+        let opening = words(.summaryOpening, ["kind": chart.kind.name(words), "title": chart.title])
         let series = chart.series
-        guard let first = series.first, let last = series.last else { return opening + " No data." }
-        let total = ChartFormat.number(chart.total)
+        guard let first = series.first, let last = series.last else { return opening + " " + words(.noData) + "." }
+        let total = words.number(chart.total)
         var sentences = [opening]
         switch chart.kind {
         case .bars:
             let categories = chart.tableSeries?.count ?? series.count
-            let noun = categories == 1 ? "category" : "categories"
-            sentences.append("\(ChartFormat.number(categories)) \(noun), total \(total).")
+            sentences.append(words.count(.summaryCategories, categories, ["total": total]))
             if categories > series.count {
-                sentences.append("The last bar, \(last.label), sums the \(ChartFormat.number(categories - series.count + 1)) smallest.")
+                sentences.append(words.count(.summaryGrouped, categories - series.count + 1, ["label": last.label]))
             }
             if series.count > 1, largest.value == smallest.value {
-                sentences.append("Each has \(ChartFormat.number(largest.value)).")
+                sentences.append(words(.summaryEach, ["value": words.number(largest.value)]))
             } else {
-                sentences.append("Largest: \(describe(largest, among: chart.tableSeries ?? series)).")
-                if series.count > 1 { sentences.append("Smallest: \(describe(smallest, among: chart.tableSeries ?? series)).") }
+                sentences.append(words(.summaryLargest, ["entry": describe(largest, among: chart.tableSeries ?? series)]))
+                if series.count > 1 { sentences.append(words(.summarySmallest, ["entry": describe(smallest, among: chart.tableSeries ?? series)])) }
             }
         case .columns:
-            let range = series.count == 1 ? "1 bin, \(first.label)" : "\(series.count) bins from \(first.label) to \(last.label)"
-            sentences.append("\(range), total \(total).")
-            sentences.append("Most common: \(describe(largest)).")
+            sentences.append(words.count(.summaryBins, series.count, ["first": first.label, "last": last.label, "total": total]))
+            sentences.append(words(.summaryMostCommon, ["entry": describe(largest)]))
         }
-        sentences.append("The table with this chart lists every value.")
+        sentences.append(words(.summaryTable))
         return sentences.joined(separator: " ")
     }
 
@@ -45,13 +44,13 @@ struct ChartSummary {
     }
 
     private func describe(_ item: ChartSeries) -> String {
-        "\(item.label), \(ChartFormat.number(item.value))"
+        "\(item.label), \(chart.words.number(item.value))"
     }
 
     /// `item`, or its value and how many share it when it is not the only one with that value:
     /// "Ireland, 1" would single out one of four countries with one person.
     private func describe(_ item: ChartSeries, among entries: [ChartSeries]) -> String {
         let sharing = entries.count { $0.value == item.value }
-        return sharing > 1 ? "\(ChartFormat.number(item.value)), shared by \(ChartFormat.number(sharing))" : describe(item)
+        return sharing > 1 ? chart.words.count(.summaryShared, sharing, ["value": chart.words.number(item.value)]) : describe(item)
     }
 }

@@ -12,15 +12,15 @@ extension Chart {
         ]
         let rows = tableSeries ?? series
         if rows.isEmpty {
-            lines.append("<tr><td colspan=\"2\">No data</td></tr>")
+            lines.append("<tr><td colspan=\"2\">\(MarkupText.text(words(.noData)))</td></tr>")
         }
         for item in rows {
             lines.append("<tr><th scope=\"row\">\(MarkupText.text(item.label))</th>"
-                + "<td class=\"num\">\(ChartFormat.number(item.value))</td></tr>")
+                + "<td class=\"num\">\(words.number(item.value))</td></tr>")
         }
         lines.append("</tbody>")
         if !series.isEmpty {
-            lines.append("<tfoot><tr><th scope=\"row\">Total</th><td class=\"num\">\(ChartFormat.number(total))</td></tr></tfoot>")
+            lines.append("<tfoot><tr><th scope=\"row\">\(MarkupText.text(words(.total)))</th><td class=\"num\">\(words.number(total))</td></tr></tfoot>")
         }
         lines.append("</table>")
         return lines.joined(separator: "\n")

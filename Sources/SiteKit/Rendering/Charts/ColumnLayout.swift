@@ -4,6 +4,8 @@
 /// carries its full label and value.
 struct ColumnLayout {
     var series: [ChartSeries]
+    /// How the values are written (`Words.number`).
+    var words = Words.english
 
     static let minimumWidth = 640.0
     static let padding = 8.0
@@ -13,7 +15,7 @@ struct ColumnLayout {
     static let labelLimit = 10
 
     func draw() -> SVGBody {
-        let values = series.map { ChartFormat.number($0.value) }
+        let values = series.map { words.number($0.value) }
         let labels = series.map { ChartFormat.truncated($0.label, to: Self.labelLimit) }
         let widestValue = ChartFormat.textWidth(characters: values.map(\.count).max() ?? 1)
         let widestLabel = ChartFormat.textWidth(characters: labels.map(\.count).max() ?? 1) + 6

@@ -57,8 +57,9 @@ public struct TemplateSources: Sendable {
     static let templateLikeExtensions: Set<String> = ["html", "htm", "mst", "hbs", "handlebars", "tpl", "tmpl", "template"]
 
 
-    /// Reads the default theme plus the overrides found in `directory`, if it exists.
-    public init(overridesIn directory: URL? = nil) throws {
+    /// Reads the default theme plus the overrides found in `directory`, if it exists, with
+    /// `{{words.key}}` replaced by `words` (`WordTags`).
+    public init(overridesIn directory: URL? = nil, words: Words = .english) throws {
         var sources = DefaultTemplates.all
         var overridden: [String] = []
         var ignored: [String] = []
@@ -114,6 +115,15 @@ public struct TemplateSources: Sendable {
                 }
                 sources[name] = text
                 overridden.append(name)
+            }
+        }
+        for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
+            do {
+                sources[name] = try WordTags.replace(in: source, words: words)
+            } catch {
+                var problem = TemplateError(file: Self.file(of: name, overridden: overridden, in: directory), message: error.message)
+                problem.fix = "`site words` lists the words a template can name."
+                throw problem
             }
         }
         // A partial named by the data (`{{>*name}}`) may be any of them: none is known to be unused.
@@ -242,8 +252,8 @@ public struct TemplateSet: Sendable {
     let fingerprint: Data
 
     /// Compiles the default theme plus the overrides found in `directory`, if it exists.
-    public init(overridesIn directory: URL? = nil) throws {
-        try self.init(TemplateSources(overridesIn: directory))
+    public init(overridesIn directory: URL? = nil, words: Words = .english) throws {
+        try self.init(TemplateSources(overridesIn: directory, words: words))
     }
 
     /// How pages are rendered: from the compiled templates where they can be, else by mustache's

@@ -39,7 +39,7 @@ enum DefaultTemplates {
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="color-scheme" content="light dark">
     {{#demo}}<meta name="robots" content="noindex">
-    {{/demo}}<title>{{page.title}}{{#pagination.isLater}}, page {{pagination.current}} of {{pagination.total}}{{/pagination.isLater}}{{^page.isSiteTitle}} · {{site.title}}{{/page.isSiteTitle}}</title>
+    {{/demo}}<title>{{page.title}}{{#pagination.isLater}}, {{pagination.label}}{{/pagination.isLater}}{{^page.isSiteTitle}} · {{site.title}}{{/page.isSiteTitle}}</title>
     {{#page.description}}<meta name="description" content="{{page.description}}">
     {{/page.description}}{{^page.description}}{{#site.description}}<meta name="description" content="{{site.description}}">
     {{/site.description}}{{/page.description}}{{#canonical}}<link rel="canonical" href="{{canonical}}">
@@ -64,28 +64,28 @@ enum DefaultTemplates {
     /// link's `aria-current`: "page" on the page it links to, "true" inside it), `menu` (the pages of their own:
     /// `href`, `title`, `current`), `demo`, `source`, `seed`.
     static let header = """
-    <a class="skip-link" href="#main">Skip to content</a>
+    <a class="skip-link" href="#main">{{words.skip_to_content}}</a>
     <header class="site-header">
     <a class="brand" href="{{root}}{{index}}">{{site.title}}</a>
-    <nav aria-label="Site">
+    <nav aria-label="{{words.site_menu}}">
     <ul>
-    <li><a href="{{root}}{{index}}"{{#nav.home}} aria-current="{{nav.current}}"{{/nav.home}}>Home</a></li>
+    <li><a href="{{root}}{{index}}"{{#nav.home}} aria-current="{{nav.current}}"{{/nav.home}}>{{words.home}}</a></li>
     <li><a href="{{root}}users/{{index}}"{{#nav.users}} aria-current="{{nav.current}}"{{/nav.users}} dir="auto">{{sections.users}}</a></li>
     <li><a href="{{root}}posts/{{index}}"{{#nav.posts}} aria-current="{{nav.current}}"{{/nav.posts}} dir="auto">{{sections.posts}}</a></li>
-    <li><a href="{{root}}authors/{{index}}"{{#nav.authors}} aria-current="{{nav.current}}"{{/nav.authors}}>Authors</a></li>
-    <li><a href="{{root}}report/{{index}}"{{#nav.report}} aria-current="{{nav.current}}"{{/nav.report}}>Report</a></li>
+    <li><a href="{{root}}authors/{{index}}"{{#nav.authors}} aria-current="{{nav.current}}"{{/nav.authors}}>{{words.authors}}</a></li>
+    <li><a href="{{root}}report/{{index}}"{{#nav.report}} aria-current="{{nav.current}}"{{/nav.report}}>{{words.report}}</a></li>
     {{#menu}}<li><a href="{{root}}{{href}}"{{#current}} aria-current="page"{{/current}} dir="auto">{{title}}</a></li>
     {{/menu}}</ul>
     </nav>
     </header>
-    {{#demo}}<aside class="demo-notice" aria-label="Demo data" dir="auto"><strong>Demo data.</strong> {{message}}</aside>
+    {{#demo}}<aside class="demo-notice" aria-label="{{words.demo_data}}" dir="auto"><strong>{{words.demo_data}}.</strong> {{message}}</aside>
     {{/demo}}
     """
 
     /// The bottom of every page, rendered like `header`.
     static let footer = """
     <footer class="site-footer">
-    <p dir="auto">Built by site from {{source}}. People from seed <code>{{seed}}</code>.</p>
+    <p dir="auto">{{builtFrom}} {{words.people_from_seed}} <code>{{seed}}</code>.</p>
     </footer>
 
     """
@@ -108,11 +108,11 @@ enum DefaultTemplates {
     static let users = """
     {{<layout}}
     {{$content}}
-    <h1><bdi>{{page.title}}</bdi>{{#pagination.isLater}} <span class="page-number">page {{pagination.current}} of {{pagination.total}}</span>{{/pagination.isLater}}</h1>
+    <h1><bdi>{{page.title}}</bdi>{{#pagination.isLater}} <span class="page-number">{{pagination.label}}</span>{{/pagination.isLater}}</h1>
     {{#pagination.isFirst}}<div class="intro">{{{intro}}}</div>{{/pagination.isFirst}}
-    <div class="search" role="search" data-index="{{root}}users/index.json" data-root="{{root}}" hidden>
-    <label for="search-input">Search people</label>
-    <input id="search-input" type="search" placeholder="Name, email or country" autocomplete="off">
+    <div class="search" role="search" data-index="{{root}}users/index.json" data-root="{{root}}" data-words="{{searchWords}}" hidden>
+    <label for="search-input">{{words.search_people}}</label>
+    <input id="search-input" type="search" placeholder="{{words.search_hint}}" autocomplete="off">
     <p class="search-status" role="status" aria-live="polite"></p>
     <ul class="people search-results" hidden></ul>
     </div>
@@ -129,7 +129,7 @@ enum DefaultTemplates {
     {{/people}}
     </ul>
     {{^people}}
-    <p class="muted">No people to list: the build fetched none.</p>
+    <p class="muted">{{words.no_people}}</p>
     {{/people}}
     {{>pagination}}
     <script src="{{root}}assets/search.js" defer></script>
@@ -140,19 +140,19 @@ enum DefaultTemplates {
     static let posts = """
     {{<layout}}
     {{$content}}
-    <h1><bdi>{{page.title}}</bdi>{{#pagination.isLater}} <span class="page-number">page {{pagination.current}} of {{pagination.total}}</span>{{/pagination.isLater}}</h1>
+    <h1><bdi>{{page.title}}</bdi>{{#pagination.isLater}} <span class="page-number">{{pagination.label}}</span>{{/pagination.isLater}}</h1>
     {{#pagination.isFirst}}<div class="intro">{{{intro}}}</div>{{/pagination.isFirst}}
     <ol class="posts">
     {{#posts}}
     <li class="post">
     <h2 class="post-title" dir="auto"><a href="{{href}}">{{title}}</a></h2>
     <p class="post-excerpt" dir="auto">{{excerpt}}</p>
-    <p class="post-meta" dir="auto">by {{#authorHref}}<a href="{{authorHref}}" dir="auto">{{author}}</a>{{/authorHref}}{{^authorHref}}<span dir="auto">{{author}}</span>{{/authorHref}} · {{comments}} {{commentsLabel}}</p>
+    <p class="post-meta" dir="auto">{{words.by}} {{#authorHref}}<a href="{{authorHref}}" dir="auto">{{author}}</a>{{/authorHref}}{{^authorHref}}<span dir="auto">{{author}}</span>{{/authorHref}} · {{comments}} {{commentsLabel}}</p>
     </li>
     {{/posts}}
     </ol>
     {{^posts}}
-    <p class="muted">No posts to list: the build fetched none.</p>
+    <p class="muted">{{words.no_posts}}</p>
     {{/posts}}
     {{>pagination}}
     {{/content}}
@@ -161,15 +161,15 @@ enum DefaultTemplates {
 
     static let pagination = """
     {{#pagination.hasPages}}
-    <nav class="pagination" aria-label="Pages">
-    {{#pagination.prev}}<a rel="prev" href="{{href}}"><span class="arrow" aria-hidden="true">←</span> Previous</a>{{/pagination.prev}}
+    <nav class="pagination" aria-label="{{words.pages}}">
+    {{#pagination.prev}}<a rel="prev" href="{{href}}"><span class="arrow" aria-hidden="true">←</span> {{words.previous}}</a>{{/pagination.prev}}
     <ol>
     {{#pagination.pages}}
     {{#gapBefore}}<li class="gap" aria-hidden="true">…</li>{{/gapBefore}}
-    <li>{{#current}}<a href="{{href}}" aria-current="page" aria-label="Page {{number}}">{{number}}</a>{{/current}}{{^current}}<a href="{{href}}" aria-label="Page {{number}}">{{number}}</a>{{/current}}</li>
+    <li>{{#current}}<a href="{{href}}" aria-current="page" aria-label="{{label}}">{{number}}</a>{{/current}}{{^current}}<a href="{{href}}" aria-label="{{label}}">{{number}}</a>{{/current}}</li>
     {{/pagination.pages}}
     </ol>
-    {{#pagination.next}}<a rel="next" href="{{href}}">Next <span class="arrow" aria-hidden="true">→</span></a>{{/pagination.next}}
+    {{#pagination.next}}<a rel="next" href="{{href}}">{{words.next}} <span class="arrow" aria-hidden="true">→</span></a>{{/pagination.next}}
     </nav>
     {{/pagination.hasPages}}
     """

@@ -1,7 +1,7 @@
 /// The default theme's templates for detail pages, the report and the site's own 404 page.
 extension DefaultTemplates {
     static let breadcrumbs = """
-    <nav class="breadcrumbs" aria-label="Breadcrumb">
+    <nav class="breadcrumbs" aria-label="{{words.breadcrumb}}">
     <ol>
     {{#breadcrumbs}}<li>{{#href}}<a href="{{href}}" dir="auto">{{label}}</a>{{/href}}{{^href}}<span aria-current="page" dir="auto">{{label}}</span>{{/href}}</li>
     {{/breadcrumbs}}</ol>
@@ -29,8 +29,8 @@ extension DefaultTemplates {
     static let prevnext = """
     {{#hasNeighbours}}
     <nav class="prev-next" aria-label="{{prevNextLabel}}">
-    {{#prev}}<a rel="prev" href="{{href}}" aria-label="Previous: {{label}}"><span class="arrow" aria-hidden="true">←</span> <span dir="auto">{{label}}</span></a>{{/prev}}
-    {{#next}}<a rel="next" href="{{href}}" aria-label="Next: {{label}}"><span dir="auto">{{label}}</span> <span class="arrow" aria-hidden="true">→</span></a>{{/next}}
+    {{#prev}}<a rel="prev" href="{{href}}" aria-label="{{ariaLabel}}"><span class="arrow" aria-hidden="true">←</span> <span dir="auto">{{label}}</span></a>{{/prev}}
+    {{#next}}<a rel="next" href="{{href}}" aria-label="{{ariaLabel}}"><span dir="auto">{{label}}</span> <span class="arrow" aria-hidden="true">→</span></a>{{/next}}
     </nav>
     {{/hasNeighbours}}
     """
@@ -41,7 +41,7 @@ extension DefaultTemplates {
     {{>breadcrumbs}}
     <article class="post-full">
     <h1 dir="auto">{{post.title}}</h1>
-    <p class="post-meta" dir="auto">by {{#post.authorHref}}<a href="{{post.authorHref}}" dir="auto">{{post.author}}</a>{{/post.authorHref}}{{^post.authorHref}}<span dir="auto">{{post.author}}</span>{{/post.authorHref}}</p>
+    <p class="post-meta" dir="auto">{{words.by}} {{#post.authorHref}}<a href="{{post.authorHref}}" dir="auto">{{post.author}}</a>{{/post.authorHref}}{{^post.authorHref}}<span dir="auto">{{post.author}}</span>{{/post.authorHref}}</p>
     {{#post.paragraphs}}<p dir="auto">{{.}}</p>
     {{/post.paragraphs}}</article>
     <section class="comments" aria-labelledby="comments-title">
@@ -51,7 +51,7 @@ extension DefaultTemplates {
     <p class="comment-head" dir="auto"><strong dir="auto">{{name}}</strong>{{#email}} · {{#mailto}}<a href="{{mailto}}">{{email}}</a>{{/mailto}}{{^mailto}}{{email}}{{/mailto}}{{/email}}</p>
     {{#paragraphs}}<p dir="auto">{{.}}</p>
     {{/paragraphs}}</li>
-    {{/post.comments}}</ol>{{/post.hasComments}}{{^post.hasComments}}<p class="muted">No comments yet.</p>{{/post.hasComments}}
+    {{/post.comments}}</ol>{{/post.hasComments}}{{^post.hasComments}}<p class="muted">{{words.no_comments}}</p>{{/post.hasComments}}
     </section>
     {{>prevnext}}
     {{/content}}
@@ -71,10 +71,10 @@ extension DefaultTemplates {
     {{/author.facts}}</dl>
     </div>
     </article>
-    <h2>Posts</h2>
+    <h2>{{words.posts}}</h2>
     {{#author.hasPosts}}<ol class="post-links">
     {{#author.posts}}<li><a href="{{href}}" dir="auto">{{title}}</a> · <bdi>{{comments}} {{commentsLabel}}</bdi></li>
-    {{/author.posts}}</ol>{{/author.hasPosts}}{{^author.hasPosts}}<p class="muted">No posts yet.</p>{{/author.hasPosts}}
+    {{/author.posts}}</ol>{{/author.hasPosts}}{{^author.hasPosts}}<p class="muted">{{words.no_posts_yet}}</p>{{/author.hasPosts}}
     {{/content}}
     {{/layout}}
     """
@@ -83,7 +83,7 @@ extension DefaultTemplates {
     {{<layout}}
     {{$content}}
     {{>breadcrumbs}}
-    <h1>Authors</h1>
+    <h1>{{words.authors}}</h1>
     <ul class="author-list">
     {{#authors}}<li><a href="{{href}}" dir="auto">{{name}}</a> <span class="muted"><bdi>{{posts}} {{postsLabel}}</bdi></span></li>
     {{/authors}}</ul>
@@ -95,7 +95,7 @@ extension DefaultTemplates {
     {{<layout}}
     {{$content}}
     {{>breadcrumbs}}
-    <h1>Report</h1>
+    <h1>{{words.report}}</h1>
     <ul class="counts">
     <li><strong>{{tally.people.number}}</strong> {{tally.people.noun}}</li>
     <li><strong>{{tally.posts.number}}</strong> {{tally.posts.noun}}</li>
@@ -106,7 +106,7 @@ extension DefaultTemplates {
     {{#charts}}<section class="chart" aria-labelledby="{{id}}-heading">
     <h2 id="{{id}}-heading">{{title}}</h2>
     <div class="chart-frame" tabindex="0" role="group" aria-labelledby="{{id}}-heading">{{{svg}}}</div>
-    <details><summary>The numbers behind this chart</summary>
+    <details><summary>{{words.numbers_behind_chart}}</summary>
     {{{table}}}
     </details>
     </section>
@@ -135,7 +135,7 @@ extension DefaultTemplates {
     <h1><bdi>{{page.title}}</bdi></h1>
     <div class="intro">{{{intro}}}</div>
     <ul>
-    <li><a href="{{root}}{{index}}">Home</a></li>
+    <li><a href="{{root}}{{index}}">{{words.home}}</a></li>
     <li><a href="{{root}}users/{{index}}" dir="auto">{{sections.users}}</a></li>
     <li><a href="{{root}}posts/{{index}}" dir="auto">{{sections.posts}}</a></li>
     </ul>

@@ -35,6 +35,22 @@ enum SearchScript {
       var pages = document.querySelector(".pagination");
       var root = box.getAttribute("data-root") || "";
       var people = null;
+      // What the search says, in the site's words (`data-words`, see `SearchWords`); English when
+      // a template of the site's own leaves them out.
+      var words = {};
+      try { words = JSON.parse(box.getAttribute("data-words") || "{}") || {}; } catch (e) { words = {}; }
+      function word(key, english) { return typeof words[key] === "string" ? words[key] : english; }
+      function fill(text, values) {
+        return text.replace(/\{([A-Za-z0-9_]+)\}/g, function (whole, name) { return name in values ? values[name] : whole; });
+      }
+      function number(count) { return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, word("group", ",")); }
+      function found(count) {
+        var forms = words.found || {"one": "{count} person found", "other": "{count} people found"};
+        var category = "other";
+        try { category = new Intl.PluralRules(document.documentElement.lang || "en").select(count); } catch (e) { category = count === 1 ? "one" : "other"; }
+        var form = typeof forms[category] === "string" ? forms[category] : forms.other;
+        return fill(typeof form === "string" ? form : "{count}", {"count": number(count)});
+      }
     \#(folding)
       // Text of its own direction inside a line that keeps the page's: a card's lines all start on
       // the same side, as in the lists' markup.
@@ -43,8 +59,8 @@ enum SearchScript {
         bdi.textContent = text;
         return bdi;
       }
-      // The status line's English, isolated like the cards' lines: on a right-to-left page
-      // "12 people found" read "people found 12".
+      // The status line, isolated like the cards' lines: on a right-to-left page "12 people
+      // found" read "people found 12".
       function say(text) {
         status.textContent = "";
         if (text) status.appendChild(isolated(text));
@@ -102,15 +118,15 @@ enum SearchScript {
         if (pages) pages.hidden = searching;
         results.textContent = "";
         if (!searching) { say(""); return; }
-        var found = people.filter(function (person) { return person.k.indexOf(query) !== -1; });
-        found.slice(0, 200).forEach(function (person) { results.appendChild(entry(person)); });
-        say(found.length === 1 ? "1 person found" :
-          found.length + " people found" + (found.length > 200 ? ", showing the first 200" : ""));
+        var matches = people.filter(function (person) { return person.k.indexOf(query) !== -1; });
+        matches.slice(0, 200).forEach(function (person) { results.appendChild(entry(person)); });
+        var total = found(matches.length);
+        say(matches.length > 200 ? fill(word("first", "{found}, showing the first {count}"), {"found": total, "count": number(200)}) : total);
       }
       var loading = null;
       function load() {
         if (!loading) {
-          say("Loading the list of everyone…");
+          say(word("loading", "Loading the list of everyone…"));
           loading = fetch(box.getAttribute("data-index"))
             .then(function (response) { if (!response.ok) throw new Error(response.status); return response.json(); })
             .then(function (index) {
@@ -123,7 +139,7 @@ enum SearchScript {
           loading.catch(function () {
             // No index: the paginated lists are the whole experience.
             input.disabled = true;
-            say("Search is not available right now; the pages below list everyone.");
+            say(word("unavailable", "Search is not available right now; the pages below list everyone."));
           });
         }
         return loading;

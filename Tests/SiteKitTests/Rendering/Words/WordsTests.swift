@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+/// The theme's words: the built-in tables, plural forms, numbers, and `{{words.key}}` in templates.
+@Suite("The theme's words")
+struct WordsTests {
+    @Test("every phrase has English and French text, and French holds only the values English does")
+    func tablesAreComplete() {
+        for phrase in Phrase.allCases {
+            #expect(EnglishWords.table[phrase] != nil, "\(phrase.key): no English")
+            guard let french = FrenchWords.table[phrase] else {
+                Issue.record("\(phrase.key): no French")
+                continue
+            }
+            let allowed = Set(phrase.placeholders + (phrase.isCounted ? ["count"] : []))
+            for text in french.texts {
+                #expect(Set(PhraseText.placeholders(in: text)).isSubset(of: allowed), "\(phrase.key): \(text)")
+            }
+            // A counted French phrase gives the form French uses for 0 and 1, or one text for all.
+            #expect(!french.forms.keys.contains { ![.one].contains($0) }, "\(phrase.key)")
+        }
+        #expect(Set(Phrase.allCases.map(\.key)).count == Phrase.allCases.count)
+    }
+
+    @Test("plural categories follow CLDR's rules for whole numbers")
+    func pluralCategories() {
+        func of(_ language: String, _ counts: [Int]) -> [PluralCategory] { counts.map { PluralCategory.of($0, language: language) } }
+        #expect(of("en", [0, 1, 2, 21]) == [.other, .one, .other, .other])
+        #expect(of("fr-CA", [0, 1, 2]) == [.one, .one, .other])
+        #expect(of("pt-BR", [0, 1, 2]) == [.one, .one, .other])
+        #expect(of("pt-PT", [0, 1, 2]) == [.other, .one, .other])
+        #expect(of("ru", [1, 2, 5, 11, 12, 21, 22, 25, 111]) == [.one, .few, .many, .many, .many, .one, .few, .many, .many])
+        #expect(of("pl", [1, 2, 5, 21, 22]) == [.one, .few, .many, .many, .few])
+        #expect(of("cs", [1, 3, 5]) == [.one, .few, .other])
+        #expect(of("ar", [0, 1, 2, 3, 10, 11, 99, 100, 103]) == [.zero, .one, .two, .few, .few, .many, .many, .other, .few])
+        #expect(of("ja", [0, 1, 2]) == [.other, .other, .other])
+        #expect(PluralCategory.categories(of: "ar") == PluralCategory.allCases)
+    }
+
+    @Test("counted phrases take their form and the grouped number; values are filled in, other braces kept")
+    func countsAndValues() {
+        let english = Words.english, french = Words(language: "fr")
+        #expect(english.count(.commentsCount, 1) == "comment" && english.count(.commentsCount, 0) == "comments")
+        #expect(french.count(.commentsCount, 0) == "commentaire" && french.count(.commentsCount, 2) == "commentaires")
+        #expect(english.count(.searchFound, 1200) == "1,200 people found")
+        #expect(french.count(.searchFound, 1200) == "1\u{202F}200 personnes trouvées")
+        #expect(english(.pageOf, ["current": "2", "total": "7"]) == "page 2 of 7")
+        #expect(PhraseText.fill("{a} {b} { a} {} {{a}}", ["a": "x"]) == "x {b} { a} {} {x}")
+        #expect(PhraseText.placeholders(in: "{count} of {total}, {not a name}") == ["count", "total"])
+    }
+
+    @Test("words given in site.yml win over the built-in ones, and change the words' identity")
+    func overrides() {
+        let given = Words(language: "fr", overrides: [.home: "Départ", .peopleCount: PhraseForms(other: "gens")])
+        #expect(given(.home) == "Départ" && given(.authors) == "Auteurs")
+        #expect(given.count(.peopleCount, 1) == "gens")
+        #expect(given != Words(language: "fr") && Words(language: "fr") == Words(language: "fr"))
+        // A language without words of its own speaks English, with its own plural rules.
+        let arabic = Words(language: "ar")
+        #expect(arabic(.home) == "Home" && !Words.hasBuiltIn("ar") && Words.hasBuiltIn("fr-BE"))
+    }
+
+    @Test("{{words.key}} in a template becomes the escaped text, which can never open a tag")
+    func templateTags() throws {
+        let words = Words(language: "en", overrides: [.home: "<Home> & {{site.title}}", .next: "Weiter"])
+        let replaced = try WordTags.replace(in: "<a>{{words.home}}</a>{{ words.next }}{{{words.next}}}{{site.title}}", words: words)
+        #expect(replaced == "<a>&lt;Home&gt; &amp; &#123;&#123;site.title&#125;&#125;</a>WeiterWeiter{{site.title}}")
+        #expect(throws: WordTags.Problem(line: 2, message: "names words.hom on line 2, which is no word of the theme (did you mean words.home?)")) {
+            try WordTags.replace(in: "<p>\n{{words.hom}}</p>", words: words)
+        }
+        #expect(throws: WordTags.Problem.self) { try WordTags.replace(in: "{{words.page_of}}", words: words) }
+    }
+
+    @Test("a template of the site's own that names a word that does not exist is an error naming the file and line")
+    func templateErrors() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let templates = folder.url.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        try "{{<layout}}{{$content}}\n<p>{{words.nope}}</p>{{/content}}{{/layout}}\n".write(to: templates.appendingPathComponent("home.mustache"), atomically: true, encoding: .utf8)
+        do {
+            _ = try TemplateSources(overridesIn: templates)
+            Issue.record("no error")
+        } catch let error as TemplateError {
+            #expect(error.description == "template templates/home.mustache names words.nope on line 2, which is no word of the theme (did you mean words.home?). `site words` lists the words a template can name.")
+        }
+        // Words change the templates' fingerprint: the up-to-date check and the render memo see them.
+        #expect(try TemplateSources(words: .english).fingerprint != TemplateSources(words: Words(language: "fr")).fingerprint)
+    }
+
+    @Test("what site words prints is settings site.yml reads back as the same words")
+    func listingRoundTrips() throws {
+        for language in ["en", "fr", "ar", "ru"] {
+            let words = Words(language: language)
+            let yaml = "language: \(language)\n" + WordsListing.yaml(words)
+            let (settings, warnings) = try SettingsFile.parse(yaml, shownAs: "site.yml")
+            #expect(warnings.isEmpty, "\(language): \(warnings)")
+            #expect(settings.themeWords == words, "\(language)")
+            #expect(settings.words.count == Phrase.allCases.count)
+        }
+    }
+
+    @Test("words: in site.yml is checked: the phrase, its plural forms and the values it may hold")
+    func settingsChecks() throws {
+        func problem(_ yaml: String) -> String? {
+            do {
+                _ = try SettingsFile.parse(yaml, shownAs: "site.yml")
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        let (settings, warnings) = try SettingsFile.parse("words:\n  home: Start\n  homme: x\n  comments_count: {one: Kommentar, other: Kommentare}\n", shownAs: "site.yml")
+        #expect(settings.words[.home] == "Start" && settings.words[.commentsCount] == .counted(one: "Kommentar", other: "Kommentare"))
+        #expect(warnings == ["site.yml:3: unknown setting 'words.homme' is ignored. Did you mean 'words.home'? `site words` lists them all."])
+        #expect(problem("words:\n  home: {one: a, other: b}\n")?.contains("'words.home' must be one text") == true)
+        #expect(problem("words:\n  comments_count: {one: a}\n")?.contains("with 'other' among them") == true)
+        #expect(problem("words:\n  comments_count: {single: a, other: b}\n")?.contains("'single', which is no plural category") == true)
+        #expect(problem("words:\n  page_of: \"page {current} of {pages}\"\n")?.contains("names {pages}, which it has no value for: it holds {current}, {total}") == true)
+        #expect(problem("words:\n  home: \"{count}\"\n")?.contains("it holds no values") == true)
+    }
+}
