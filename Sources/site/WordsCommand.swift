@@ -8,7 +8,7 @@ struct WordsCommand: ParsableCommand {
         commandName: "words",
         abstract: "Prints the theme's words in the site's language, as words: in site.yml takes them, to translate or change.",
         discussion: """
-            The default theme speaks English and French (language: fr); for another language, \
+            The default theme speaks English, French, German and Spanish (language: fr, de, es); for another language, \
             copy what this prints into site.yml and translate it. Words given there win over the built-in ones.
             """
     )

@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 
 /// The words of the default theme and its report in the site's language: the built-in table of
-/// `language` when there is one (English, French), else English, with `words:` of site.yml over
+/// `language` when there is one (English, French, German, Spanish), else English, with `words:` of site.yml over
 /// it.
 ///
 /// Templates name them as `{{words.key}}`, replaced before a template is read (`WordTags`), so
@@ -40,13 +40,15 @@ public struct Words: Sendable, Hashable {
     public static let english = Words(language: "en")
 
     /// The languages with built-in words, by primary subtag.
-    public static let builtInLanguages = ["en", "fr"]
+    public static let builtInLanguages = ["de", "en", "es", "fr"]
 
     /// The built-in table of `language` (`fr-CA` takes `fr`'s), nil for a language without one.
     static func builtIn(for language: String) -> [Phrase: PhraseForms]? {
         switch language.split(separator: "-").first?.lowercased() {
         case "en": EnglishWords.table
         case "fr": FrenchWords.table
+        case "de": GermanWords.table
+        case "es": SpanishWords.table
         default: nil
         }
     }

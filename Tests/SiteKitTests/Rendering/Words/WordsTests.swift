@@ -5,20 +5,24 @@ import Testing
 /// The theme's words: the built-in tables, plural forms, numbers, and `{{words.key}}` in templates.
 @Suite("The theme's words")
 struct WordsTests {
-    @Test("every phrase has English and French text, and French holds only the values English does")
+    @Test("every phrase has text in each built-in language, holding only the values English does, in the plural forms the language has")
     func tablesAreComplete() {
-        for phrase in Phrase.allCases {
-            #expect(EnglishWords.table[phrase] != nil, "\(phrase.key): no English")
-            guard let french = FrenchWords.table[phrase] else {
-                Issue.record("\(phrase.key): no French")
-                continue
+        #expect(Words.builtInLanguages.map { Words.hasBuiltIn($0) } == [true, true, true, true])
+        for language in Words.builtInLanguages {
+            let table = Words.builtIn(for: language) ?? [:]
+            #expect(table.count == Phrase.allCases.count, "\(language)")
+            for phrase in Phrase.allCases {
+                guard let forms = table[phrase] else {
+                    Issue.record("\(phrase.key): no text in \(language)")
+                    continue
+                }
+                let allowed = Set(phrase.placeholders + (phrase.isCounted ? ["count"] : []))
+                for text in forms.texts {
+                    #expect(Set(PhraseText.placeholders(in: text)).isSubset(of: allowed), "\(language) \(phrase.key): \(text)")
+                }
+                #expect(forms.forms.isEmpty || phrase.isCounted, "\(language) \(phrase.key): forms for an uncounted word")
+                #expect(Set(forms.forms.keys).isSubset(of: PluralCategory.categories(of: language)), "\(language) \(phrase.key)")
             }
-            let allowed = Set(phrase.placeholders + (phrase.isCounted ? ["count"] : []))
-            for text in french.texts {
-                #expect(Set(PhraseText.placeholders(in: text)).isSubset(of: allowed), "\(phrase.key): \(text)")
-            }
-            // A counted French phrase gives the form French uses for 0 and 1, or one text for all.
-            #expect(!french.forms.keys.contains { ![.one].contains($0) }, "\(phrase.key)")
         }
         #expect(Set(Phrase.allCases.map(\.key)).count == Phrase.allCases.count)
     }
