@@ -15,6 +15,8 @@ enum StarterFiles {
     title: People & Posts
     description: A directory of people and a feed of posts, built from live APIs by site.
     language: en
+    # The theme speaks the language: en, fr, de and es are built in. `site words` prints its words, to
+    # translate for another language or to change some under words: (see the README).
     base_url: https://example.com/
     # Links to a section: folders (users/, for a web server) or files (users/index.html, to open
     # the site from disk).
