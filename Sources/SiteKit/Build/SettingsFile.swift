@@ -133,7 +133,30 @@ public enum SettingsFile {
             try reader.apply(key, value, to: &settings)
             settings.lines[key] = line
         }
-        return (settings, warnings + reader.warnings)
+        return (settings, warnings + reader.warnings + wordWarnings(settings, shownAs: shown))
+    }
+
+    /// What `words:` gives that pages would not show as meant, known once `language` is read
+    /// too: an empty word (an empty link, a landmark without a name), and a plural form no count
+    /// takes in the site's language.
+    static func wordWarnings(_ settings: SiteSettings, shownAs shown: String) -> [String] {
+        var warnings: [String] = []
+        let categories = PluralCategory.categories(of: settings.language)
+        for phrase in Phrase.allCases {
+            guard let forms = settings.words[phrase] else { continue }
+            let place = "\(shown):\(settings.lines["words." + phrase.key] ?? 0)"
+            if forms.texts.contains(where: { $0.trimmedWhiteSpace.isEmpty }), phrase != .thousandsSeparator {
+                warnings.append("\(place): 'words.\(phrase.key)' is empty, so pages show nothing where it goes (such as an empty link, "
+                    + "or a landmark without a name). Give it a text, or remove the line to use the built-in one.")
+            }
+            let unused = forms.forms.keys.filter { !categories.contains($0) }.sorted()
+            if !unused.isEmpty {
+                warnings.append("\(place): 'words.\(phrase.key)' has \(unused.count == 1 ? "a form" : "forms") for "
+                    + "\(unused.map { "'\($0.rawValue)'" }.joined(separator: " and ")), which no count takes in language \(settings.language) "
+                    + "(its forms: \(categories.map(\.rawValue).joined(separator: ", "))), so \(unused.count == 1 ? "it is" : "they are") never shown.")
+            }
+        }
+        return warnings
     }
 }
 
@@ -245,6 +268,16 @@ struct SettingsReader {
         return entries
     }
 
+    /// One text of a word: a list or mapping here is a text YAML read as one, for want of quotes.
+    func wordText(_ key: String, _ node: Node) throws -> String {
+        guard node.scalar != nil else {
+            let name = key.split(separator: ".").last.map(String.init) ?? key
+            throw fail(key, "a text, not a \(node.mapping != nil ? "mapping" : "list"): one that starts with { or [ must be in quotes, "
+                + "'\(name): \"{count} …\"', or YAML reads it as a mapping or list", at: node)
+        }
+        return try text(key, node)
+    }
+
     /// The text of `phrase` as `words.<key>` gives it: one text, or for a counted phrase a
     /// mapping of plural categories (`one`, `few`, `other`…) to texts, `other` among them. Only
     /// the values the phrase holds may appear in braces.
@@ -253,7 +286,8 @@ struct SettingsReader {
         let forms: PhraseForms
         if let mapping = node.mapping {
             guard phrase.isCounted else {
-                throw fail(key, "one text, such as '\(phrase.key): \(Words.english(phrase))': only counted words take a form per plural category", at: node)
+                throw fail(key, "one text, such as '\(phrase.key): \(Words.english(phrase))': only counted words take a form per plural category"
+                    + " (a text that starts with { or [ must be in quotes, '\(phrase.key): \"{…}\"', or YAML reads it as a mapping or list)", at: node)
             }
             var byCategory: [PluralCategory: String] = [:]
             for (categoryNode, value) in mapping {
@@ -262,7 +296,7 @@ struct SettingsReader {
                     throw SettingsError(file: file, line: categoryNode.mark?.line ?? line, message: "'\(key)' has a form for '\(name)', "
                         + "which is no plural category: use \(PluralCategory.allCases.map(\.rawValue).joined(separator: ", ")) (Unicode CLDR's names)")
                 }
-                byCategory[category] = try text("\(key).\(name)", value)
+                byCategory[category] = try wordText("\(key).\(name)", value)
             }
             guard let other = byCategory[.other] else {
                 throw fail(key, "a mapping of plural forms with 'other' among them, the form for any count without one of its own "
@@ -270,7 +304,7 @@ struct SettingsReader {
             }
             forms = PhraseForms(other: other, forms: byCategory)
         } else {
-            forms = PhraseForms(other: try text(key, node))
+            forms = PhraseForms(other: try wordText(key, node))
         }
         let allowed = phrase.placeholders + (phrase.isCounted ? ["count"] : [])
         for text in forms.texts {
@@ -362,6 +396,7 @@ struct SettingsReader {
             for (name, value) in try entries(of: key, node, known: known, example: "words: {home: Accueil}", listingKnown: false) {
                 guard let phrase = Phrase(key: name) else { continue }
                 settings.words[phrase] = try phraseForms(phrase, value)
+                settings.lines["words." + name] = value.mark?.line
             }
         case "cache":
             for (_, value) in try entries(of: key, node, known: ["ttl"], example: "cache: {ttl: 10m}") {

@@ -69,8 +69,10 @@ struct YAMLProblem {
             return !text.isEmpty && !text.hasPrefix("#")
         }) else { return nil }
         let key = before.trimmedWhiteSpace
+        // A comment after the colon (`search_found:  # {count}`) is no value.
         guard indentation(here) > indentation(before), let colon = key.range(of: ": "),
-              !key[colon.upperBound...].trimmedWhiteSpace.isEmpty, !key.hasPrefix("-") else { return nil }
+              !key[colon.upperBound...].trimmedWhiteSpace.isEmpty, !key[colon.upperBound...].trimmedWhiteSpace.hasPrefix("#"),
+              !key.hasPrefix("-") else { return nil }
         let width = indentation(before)
         return "this line is indented further than the one before it (\(key)), which holds a value already, so YAML reads it "
             + "as more of that value: \(width == 0 ? "start it in the first column, as a setting of its own" : "indent it by \(width) spaces, as that line is")"
@@ -97,6 +99,10 @@ struct YAMLProblem {
         }
         if problem.contains("cannot start any token"), let first = value.first, "@`%".contains(first) {
             return "a value that starts with \(first) must be in quotes: \(quoted)"
+        }
+        if let first = value.first, "{[".contains(first),
+           problem.contains("did not find expected") || problem.contains("mapping values are not allowed") || problem.contains("expected <block end>") {
+            return "a value that starts with \(first) is read as a \(first == "{" ? "mapping" : "list") in brackets: put it in quotes, \(quoted)"
         }
         if problem.contains("undefined alias"), value.hasPrefix("*") {
             return "a value that starts with * is read as an alias of an anchor (&name): put it in quotes, \(quoted)"

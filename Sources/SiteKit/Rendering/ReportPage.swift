@@ -57,11 +57,12 @@ extension SiteRenderer {
     /// A person's gender as the report's chart labels it: randomuser's male and female in the
     /// theme's words, another value as sent (capitalised), none as unknown.
     static func gender(_ value: String?, words: Words) -> String {
-        switch value?.trimmedWhiteSpace.lowercased() {
-        case "male": words(.male)
-        case "female": words(.female)
-        case nil, "": words(.unknownGender)
-        default: value!.trimmedWhiteSpace.capitalized
+        let given = value?.trimmedWhiteSpace ?? ""
+        switch given.lowercased() {
+        case "male": return words(.male)
+        case "female": return words(.female)
+        case "": return words(.unknownGender)
+        default: return given.capitalized
         }
     }
 

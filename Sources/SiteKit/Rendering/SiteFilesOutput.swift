@@ -22,8 +22,8 @@ extension SiteRenderer {
         // A posts section titled as the site (a blog called "Notes" whose posts page is "Notes")
         // is named once: "Notes: Notes" read as a mistake.
         let sameTitle = titles[0].collapsedWhiteSpace.lowercased() == titles[1].collapsedWhiteSpace.lowercased()
-        let feedTitle = sameTitle ? titles[0] : "\(titles[0]): \(titles[1])"
-        let feed = AtomFeed(baseURL: baseURL, title: feedTitle + (frame.source.isDemo ? " (demo data)" : ""),
+        let feedTitle = sameTitle ? titles[0] : words(.feedTitle, ["site": titles[0], "posts": titles[1]])
+        let feed = AtomFeed(baseURL: baseURL, title: frame.source.isDemo ? words(.feedTitleDemo, ["title": feedTitle]) : feedTitle,
                             subtitle: frame.description.isEmpty ? nil : frame.description,
                             authorName: frame.title, updated: Self.feedUpdated, entries: entries, language: frame.language)
         files.append(RenderedFile(path: AtomFeed.path, bytes: Data(feed.xml().utf8)))

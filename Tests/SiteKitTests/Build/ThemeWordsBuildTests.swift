@@ -14,7 +14,7 @@ struct ThemeWordsBuildTests {
         let home = try harness.site.html("index.html")
         for french in [">Aller au contenu</a>", ">Accueil</a>", ">Personnes</a>", ">Auteurs</a>", ">Rapport</a>",
                        "<strong>30</strong> personnes", "<strong>500</strong> commentaires",
-                       "Construit par site à partir de l’API de démonstration intégrée. Personnes de la graine <code>"] {
+                       "Construit par site à partir de l’API de démonstration intégrée. Personnes tirées de la graine <code>"] {
             #expect(home.contains(french), "\(french)")
         }
         for english in ["Skip to content", ">Home<", "Built by site", " people<", "Demo data"] {
@@ -35,6 +35,10 @@ struct ThemeWordsBuildTests {
         #expect(postPage.contains("<p class=\"post-meta\" dir=\"auto\">par ") && postPage.contains(" commentaires</h2>"))
         // The built-in intros, for a site without content/, are French too.
         #expect(home.contains("<p>Bienvenue\u{202F}!"))
+        // The feed's title, and the charts' tooltips, with French spacing.
+        let feed = try String(decoding: #require(harness.site.files()["feed.xml"]), as: UTF8.self)
+        #expect(feed.contains("<title type=\"text\">People &amp; Posts\u{00A0}: Articles (données de démonstration)</title>"))
+        #expect(report.contains("<title>Homme\u{00A0}: ") || report.contains("<title>Femme\u{00A0}: "))
     }
 
     @Test("words: in site.yml replace the built-in words, and a build after a change of words publishes them")

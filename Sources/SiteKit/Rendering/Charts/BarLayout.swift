@@ -26,7 +26,7 @@ struct BarLayout {
             let label = MarkupText.text(ChartFormat.truncated(item.label, to: Self.labelLimit))
             elements += [
                 "<g class=\"row\">",
-                "<title>\(MarkupText.text(item.label)): \(values[index])</title>",
+                "<title>\(MarkupText.text(words(.chartEntry, ["label": item.label, "value": values[index]])))</title>",
                 "<text class=\"label\" x=\"\(f(Self.labelColumn - 8))\" y=\"\(f(middle))\" dy=\"0.35em\""
                     + " text-anchor=\"end\" fill=\"currentColor\">\(label)</text>",
                 "<rect class=\"bar\" x=\"\(f(Self.labelColumn))\" y=\"\(f(middle - Self.barHeight / 2))\""

@@ -36,7 +36,7 @@ struct ColumnLayout {
             let height = scale.length(of: item.value)
             elements += [
                 "<g class=\"column\">",
-                "<title>\(MarkupText.text(item.label)): \(values[index])</title>",
+                "<title>\(MarkupText.text(words(.chartEntry, ["label": item.label, "value": values[index]])))</title>",
                 "<rect class=\"bar\" x=\"\(f(left + slot * 0.1))\" y=\"\(f(baseline - height))\""
                     + " width=\"\(f(slot * 0.8))\" height=\"\(f(height))\" fill=\"currentColor\"/>",
             ]

@@ -43,7 +43,10 @@ enum SearchScript {
       function fill(text, values) {
         return text.replace(/\{([A-Za-z0-9_]+)\}/g, function (whole, name) { return name in values ? values[name] : whole; });
       }
-      function number(count) { return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, word("group", ",")); }
+      function number(count) {
+        var group = word("group", ",");
+        return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, function () { return group; });
+      }
       function found(count) {
         var forms = words.found || {"one": "{count} person found", "other": "{count} people found"};
         var category = "other";

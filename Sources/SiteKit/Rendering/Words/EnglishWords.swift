@@ -86,6 +86,7 @@ enum EnglishWords {
         .noData: "No data",
         .barChart: "Bar chart",
         .columnChart: "Column chart",
+        .chartEntry: "{label}: {value}",
         .summaryOpening: "{kind}: {title}.",
         .summaryCategories: .counted(one: "{count} category, total {total}.", other: "{count} categories, total {total}."),
         .summaryGrouped: "The last bar, {label}, sums the {count} smallest.",
@@ -119,6 +120,9 @@ enum EnglishWords {
             """,
         .pageNotFound: "Page not found",
         .notFoundIntro: "There is no page at this address. It may have moved when the site was rebuilt.",
+
+        .feedTitle: "{site}: {posts}",
+        .feedTitleDemo: "{title} (demo data)",
 
         .thousandsSeparator: ",",
     ]

@@ -86,6 +86,7 @@ enum GermanWords {
         .noData: "Keine Daten",
         .barChart: "Balkendiagramm",
         .columnChart: "Säulendiagramm",
+        .chartEntry: "{label}: {value}",
         .summaryOpening: "{kind}: {title}.",
         .summaryCategories: .counted(one: "{count} Kategorie, Summe {total}.", other: "{count} Kategorien, Summe {total}."),
         .summaryGrouped: "Der letzte Balken, {label}, fasst die {count} kleinsten zusammen.",
@@ -119,6 +120,9 @@ enum GermanWords {
             """,
         .pageNotFound: "Seite nicht gefunden",
         .notFoundIntro: "Unter dieser Adresse gibt es keine Seite. Vielleicht wurde sie beim Neuerstellen der Website verschoben.",
+
+        .feedTitle: "{site}: {posts}",
+        .feedTitleDemo: "{title} (Demodaten)",
 
         .thousandsSeparator: ".",
     ]

@@ -88,6 +88,7 @@ public enum Phrase: String, CaseIterable, Sendable, Hashable {
     case noData = "no_data"
     case barChart = "bar_chart"
     case columnChart = "column_chart"
+    case chartEntry = "chart_entry"
     case summaryOpening = "summary_opening"
     case summaryCategories = "summary_categories"
     case summaryGrouped = "summary_grouped"
@@ -107,6 +108,9 @@ public enum Phrase: String, CaseIterable, Sendable, Hashable {
     case postsIntro = "posts_intro"
     case pageNotFound = "page_not_found"
     case notFoundIntro = "not_found_intro"
+    // The feed
+    case feedTitle = "feed_title"
+    case feedTitleDemo = "feed_title_demo"
     // Numbers
     case thousandsSeparator = "thousands_separator"
 

@@ -29,6 +29,7 @@ struct SearchWords: Encodable {
     static func json(_ words: Words) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(SearchWords(words))).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
+        let json = (try? encoder.encode(SearchWords(words))).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
+        return InvisibleEscapes.escaped(json)
     }
 }

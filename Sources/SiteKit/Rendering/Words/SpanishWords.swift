@@ -86,6 +86,7 @@ enum SpanishWords {
         .noData: "Sin datos",
         .barChart: "Gráfico de barras",
         .columnChart: "Gráfico de columnas",
+        .chartEntry: "{label}: {value}",
         .summaryOpening: "{kind}: {title}.",
         .summaryCategories: .counted(one: "{count} categoría, total {total}.", other: "{count} categorías, total {total}."),
         .summaryGrouped: "La última barra, {label}, suma las {count} más pequeñas.",
@@ -119,6 +120,9 @@ enum SpanishWords {
             """,
         .pageNotFound: "Página no encontrada",
         .notFoundIntro: "No hay ninguna página en esta dirección. Puede que se haya movido al reconstruir el sitio.",
+
+        .feedTitle: "{site}: {posts}",
+        .feedTitleDemo: "{title} (datos de demostración)",
 
         .thousandsSeparator: ".",
     ]

@@ -16,7 +16,7 @@ enum WordTags {
 
     /// `source` with every `{{words.key}}` replaced by its text in `words`.
     static func replace(in source: String, words: Words) throws(Problem) -> String {
-        guard source.contains("words.") else { return source }
+        guard source.contains("words") else { return source }
         var result = ""
         var rest = source[...]
         var line = 1
@@ -41,6 +41,15 @@ enum WordTags {
             rest = rest[match.range.upperBound...]
         }
         result += rest
+        // Any other tag that names the words (a section, `{{words}}`, `{{words.home.x}}`) would
+        // render nothing, silently: words are replaced, not looked up.
+        for other in source.matches(of: /\{\{\s*([#^\/&{]?)\s*(words(?:\.[^\s{}]*)?)\s*\}?\}\}/) {
+            let name = other.output.2
+            if ["", "&", "{"].contains(other.output.1), name.wholeMatch(of: /words\.[A-Za-z0-9_]+/) != nil { continue }
+            let line = source[..<other.range.lowerBound].count { $0 == "\n" } + 1
+            throw Problem(line: line, message: "names \(name) on line \(line) in \(other.output.0), which renders nothing: "
+                + "a word is only printed, as {{words.home}}, and replaced before the template is read")
+        }
         return result
     }
 

@@ -37,6 +37,7 @@ public enum WordsListing {
     static func quoted(_ text: String) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
-        return (try? encoder.encode(text)).flatMap { String(data: $0, encoding: .utf8) } ?? "\"\""
+        let json = (try? encoder.encode(text)).flatMap { String(data: $0, encoding: .utf8) } ?? "\"\""
+        return InvisibleEscapes.escaped(json)
     }
 }

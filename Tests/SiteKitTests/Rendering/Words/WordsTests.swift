@@ -74,6 +74,14 @@ struct WordsTests {
             try WordTags.replace(in: "<p>\n{{words.hom}}</p>", words: words)
         }
         #expect(throws: WordTags.Problem.self) { try WordTags.replace(in: "{{words.page_of}}", words: words) }
+        // A word in a section, the words alone, or a name below a word would render nothing.
+        for tag in ["{{#words.home}}x{{/words.home}}", "{{^words.home}}x{{/words.home}}", "{{words}}", "{{words.home.x}}"] {
+            #expect(throws: WordTags.Problem.self, "\(tag)") { try WordTags.replace(in: "<p>\n" + tag, words: words) }
+        }
+        #expect(throws: WordTags.Problem(line: 2, message: "names words.home on line 2 in {{#words.home}}, which renders nothing: "
+            + "a word is only printed, as {{words.home}}, and replaced before the template is read")) {
+            try WordTags.replace(in: "{{words.home}}\n{{#words.home}}x{{/words.home}}", words: words)
+        }
     }
 
     @Test("a template of the site's own that names a word that does not exist is an error naming the file and line")
@@ -91,6 +99,22 @@ struct WordsTests {
         }
         // Words change the templates' fingerprint: the up-to-date check and the render memo see them.
         #expect(try TemplateSources(words: .english).fingerprint != TemplateSources(words: Words(language: "fr")).fingerprint)
+    }
+
+    @Test("bidirectional controls and line separators in words are escaped in the search's JSON and in site words' YAML")
+    func invisibleCharacters() throws {
+        let words = Words(language: "fr", overrides: [.searchLoading: "Chargement \u{202B}ابحث", .searchFound: PhraseForms(other: "{count} \u{202E}x\u{2028}y")])
+        let json = SearchWords.json(words)
+        #expect(!json.unicodeScalars.contains { (0x2028...0x202E).contains($0.value) })
+        #expect(json.contains(#"Chargement \u202Bابحث"#) && json.contains(#"{count} \u202Ex\u2028y"#))
+        // As the page's attribute escaping leaves it: the JSON still parses, with the same words.
+        let attribute = HTML.escapeAttribute(json)
+        #expect(!attribute.unicodeScalars.contains { $0.value == 0x202C })
+        let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        #expect(parsed?["loading"] as? String == "Chargement \u{202B}ابحث")
+        let yaml = WordsListing.yaml(words)
+        #expect(yaml.contains(#"search_loading: "Chargement \u202Bابحث""#))
+        #expect(try SettingsFile.parse("language: fr\n" + yaml, shownAs: "site.yml").0.themeWords == words)
     }
 
     @Test("what site words prints is settings site.yml reads back as the same words")
@@ -123,5 +147,50 @@ struct WordsTests {
         #expect(problem("words:\n  comments_count: {single: a, other: b}\n")?.contains("'single', which is no plural category") == true)
         #expect(problem("words:\n  page_of: \"page {current} of {pages}\"\n")?.contains("names {pages}, which it has no value for: it holds {current}, {total}") == true)
         #expect(problem("words:\n  home: \"{count}\"\n")?.contains("it holds no values") == true)
+        // Text YAML reads as a mapping or list, for want of quotes: the error says to quote it.
+        #expect(problem("words:\n  page_of: {current}/{total}\n")?.contains("a value that starts with { is read as a mapping in brackets: put it in quotes, page_of: \"{current}/{total}\"") == true)
+        #expect(problem("words:\n  home: {Start}\n")?.contains("a text that starts with { or [ must be in quotes") == true)
+        #expect(problem("words:\n  comments_count:  # {count}\n    one: {count} Kommentar\n    other: x\n")?
+            .contains("site.yml:3: the file is not valid YAML: did not find expected key; a value that starts with { is read as a mapping in brackets: put it in quotes, one: \"{count} Kommentar\"") == true)
+        #expect(problem("words:\n  comments_count:\n    one: {count}\n    other: x\n")?.contains("'words.comments_count.one' must be a text, not a mapping") == true)
+        // An empty word, and a form no count takes in the site's language, are warned of.
+        let (_, said) = try SettingsFile.parse("words:\n  home: \"\"\n  comments_count: {one: a, few: b, other: c}\nlanguage: de\n", shownAs: "site.yml")
+        #expect(said == [
+            "site.yml:2: 'words.home' is empty, so pages show nothing where it goes (such as an empty link, or a landmark without a name). Give it a text, or remove the line to use the built-in one.",
+            "site.yml:3: 'words.comments_count' has a form for 'few', which no count takes in language de (its forms: one, other), so it is never shown.",
+        ])
+        #expect(try SettingsFile.parse("language: ru\nwords:\n  comments_count: {one: a, few: b, many: c, other: d}\n", shownAs: "site.yml").1.isEmpty)
+    }
+}
+
+/// The plural rules against those of browsers: a fixture made with Node's `Intl.PluralRules`.
+@Suite("Plural categories as browsers pick them")
+struct PluralCategoryFixtureTests {
+    private struct Categories: Decodable {
+        struct Class: Decodable {
+            var languages: [String]
+            var categories: String
+        }
+        var counts: [[Int]]
+        var classes: [Class]
+    }
+
+    @Test("for a hundred languages and every count to 1,100 (and millions), the category Intl.PluralRules picks, and one the language lists")
+    func matchesIntl() throws {
+        let fixture = try JSONDecoder().decode(Categories.self, from: Data(contentsOf: Fixture.url("Rendering/plural-categories.json")))
+        let counts = fixture.counts.flatMap { Array($0[0]...$0[1]) }
+        let codes: [Character: PluralCategory] = ["z": .zero, "1": .one, "2": .two, "f": .few, "m": .many, "o": .other]
+        #expect(fixture.classes.flatMap(\.languages).count > 100)
+        for group in fixture.classes {
+            let expected = group.categories.compactMap { codes[$0] }
+            #expect(expected.count == counts.count)
+            for language in group.languages {
+                let found = counts.map { PluralCategory.of($0, language: language) }
+                let wrong = zip(counts, zip(found, expected)).filter { $1.0 != $1.1 }.prefix(3)
+                #expect(wrong.isEmpty, "\(language): \(wrong.map { "\($0.0) is \($0.1.0), not \($0.1.1)" })")
+                // `other` is every counted word's fallback, so listed even where no whole number takes it (Russian).
+                #expect(Set(expected).union([.other]) == Set(PluralCategory.categories(of: language)), "\(language)")
+            }
+        }
     }
 }
