@@ -2,8 +2,8 @@ import Crypto
 import Foundation
 
 /// The words of the default theme and its report in the site's language: the built-in table of
-/// `language` when there is one (English, French, German, Spanish), else English, with `words:` of site.yml over
-/// it.
+/// `language` when there is one (English, French, German, Spanish), else English, with `words:`
+/// of site.yml over it.
 ///
 /// Templates name them as `{{words.key}}`, replaced before a template is read (`WordTags`), so
 /// they cost nothing per page; counted and filled-in phrases ("5 comments", "page 2 of 7") are
