@@ -295,6 +295,13 @@ public struct SiteBuild: Sendable {
             let shown = page.sourceFile.deletingLastPathComponent().lastPathComponent + "/" + page.sourceFile.lastPathComponent
             for note in page.notes { reporter.warning("\(shown):\(note.line): \(note.message).") }
         }
+        // A standard page without its file shows the theme's intro, which the settings file's
+        // words may give: said of that word, as of a file.
+        let intros: [String: Phrase] = ["index": .homeIntro, "users": .peopleIntro, "posts": .postsIntro, "404": .notFoundIntro]
+        for page in content.values.filter(\.isBuiltIn).sorted(by: { $0.name < $1.name }) {
+            guard let phrase = intros[page.name], settings.words[phrase] != nil else { continue }
+            for note in page.notes { reporter.warning("words.\(phrase.key) in the settings file: \(note.message).") }
+        }
     }
 
     /// Names the files of `templates/` the build does not use, so that nobody waits for a change

@@ -55,6 +55,16 @@ struct ThemeWordsBuildTests {
         #expect(try harness.site.html("users/index.html").contains(">Anfang</a>"))
     }
 
+    @Test("a built-in intro given in words: is Markdown, and what of it does not show is said, as of a content file")
+    func introWarnings() async throws {
+        var harness = try BuildHarness(source: .demo, users: 3, perPage: 12)
+        defer { harness.remove() }
+        harness.settings.words = [.homeIntro: "Hi <b>there</b>, *you*."]
+        _ = try await harness.build()
+        #expect(try harness.site.html("index.html").contains("<p>Hi <!-- raw HTML omitted -->there<!-- raw HTML omitted -->, <em>you</em>.</p>"))
+        #expect(harness.text.contains("warning: words.home_intro in the settings file: raw HTML (<b>) is left out of the page"))
+    }
+
     @Test("1,200 people: the theme groups digits with the language's separator, in the counts and the charts")
     func groupedNumbers() {
         let french = Words(language: "fr")
