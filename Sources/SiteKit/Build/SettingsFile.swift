@@ -149,6 +149,10 @@ public enum SettingsFile {
                 warnings.append("\(place): 'words.\(phrase.key)' is empty, so pages show nothing where it goes (such as an empty link, "
                     + "or a landmark without a name). Give it a text, or remove the line to use the built-in one.")
             }
+            if forms.texts.contains(where: { $0.contains("{{") }) {
+                warnings.append("\(place): 'words.\(phrase.key)' holds {{, but a word is no template: its values are written in single "
+                    + "braces, such as {count}, and {{count}} shows the number in braces.")
+            }
             let unused = forms.forms.keys.filter { !categories.contains($0) }.sorted()
             if !unused.isEmpty {
                 warnings.append("\(place): 'words.\(phrase.key)' has \(unused.count == 1 ? "a form" : "forms") for "
@@ -306,7 +310,7 @@ struct SettingsReader {
         } else {
             forms = PhraseForms(other: try wordText(key, node))
         }
-        let allowed = phrase.placeholders + (phrase.isCounted ? ["count"] : [])
+        let allowed = phrase.placeholders + (phrase.isCounted && !phrase.placeholders.contains("count") ? ["count"] : [])
         for text in forms.texts {
             let unknown = PhraseText.placeholders(in: text).filter { !allowed.contains($0) }
             guard let first = unknown.first else { continue }

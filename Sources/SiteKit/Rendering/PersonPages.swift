@@ -32,7 +32,7 @@ extension SiteRenderer {
         extra["person"] = profile
         extra["breadcrumbs"] = breadcrumbs(root: root, [(frame.sectionTitles.users, "users/" + Pagination.path(ofPage: listPage)), (name, nil)])
         let title = index.namesakeTitles[position] ?? name
-        let page = generatedPage("person", title: title, description: "\(title)\(person.location?.country.map { ", \($0)" } ?? "")")
+        let page = generatedPage("person", title: title, description: "\(title)\(person.location?.country.map { words(.comma) + $0 } ?? "")")
         return try file(path, template: "person", section: "users", page: page, extra: extra)
     }
 
@@ -52,7 +52,7 @@ extension SiteRenderer {
         add(words(.mobile), person.cell)
         let location = person.location
         add(words(.address), [location?.street, location?.city, location?.state, location?.postcode]
-            .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", "))
+            .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: words(.comma)))
         add(words(.country), location?.country)
         add(words(.nationality), person.nat?.uppercased())
         if let age = person.dob?.age {

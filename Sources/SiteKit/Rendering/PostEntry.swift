@@ -9,6 +9,7 @@ struct PostEntry {
             "author": author?.shownName ?? words(.unknownAuthor),
             "comments": comments,
             "commentsLabel": words.count(.commentsCount, comments),
+            "commentsText": words.counted(.commentsCount, comments).text,
         ]
     }
 

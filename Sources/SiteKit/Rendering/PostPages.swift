@@ -19,6 +19,7 @@ extension SiteRenderer {
                 "authorHref": author.map { root + SiteIndex.folder(SiteIndex.authorPath($0.slug)) } ?? false,
                 "commentCount": comments.count,
                 "commentsLabel": words.count(.commentsCount, comments.count),
+                "commentsText": words.counted(.commentsCount, comments.count).text,
                 "hasComments": !comments.isEmpty,
                 "comments": comments.map { comment -> [String: Any] in
                     var context: [String: Any] = ["name": comment.shownName, "paragraphs": Self.paragraphs(comment.body)]
@@ -51,7 +52,8 @@ extension SiteRenderer {
             let posts = (index.postsByAuthor[author.id] ?? []).map { post -> [String: Any] in
                 let count = index.commentsByPost[post.item.id]?.count ?? 0
                 return ["title": post.item.shownTitle, "href": root + SiteIndex.folder(SiteIndex.postPath(post.slug)),
-                        "comments": count, "commentsLabel": words.count(.commentsCount, count)]
+                        "comments": count, "commentsLabel": words.count(.commentsCount, count),
+                        "commentsText": words.counted(.commentsCount, count).text]
             }
             let context: [String: Any] = [
                 "name": name, "facts": Self.facts(of: author, words: words), "posts": posts, "hasPosts": !posts.isEmpty,
@@ -64,7 +66,8 @@ extension SiteRenderer {
         let list = index.authors.map { entry -> [String: Any] in
             let count = index.postsByAuthor[entry.item.id]?.count ?? 0
             return ["name": entry.item.shownName,
-                    "href": "\(entry.slug).html", "posts": count, "postsLabel": words.count(.postsCount, count)]
+                    "href": "\(entry.slug).html", "posts": count, "postsLabel": words.count(.postsCount, count),
+                    "postsText": words.counted(.postsCount, count).text]
         }
         files.append(try file("authors/index.html", template: "authors", section: "authors",
                               page: generatedPage("authors", title: words(.authors), description: words(.authorsDescription)),

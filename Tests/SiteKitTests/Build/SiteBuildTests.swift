@@ -214,7 +214,7 @@ struct SiteBuildTests {
         let harness = try BuildHarness(users: 2)
         defer { harness.remove() }
         _ = try await harness.build()
-        #expect(try harness.site.html("404.html").contains("<h1><bdi>Page not found</bdi></h1>\n<div class=\"intro\"><p>There is no page at this address."))
+        #expect(try harness.site.html("404.html").contains("<h1><bdi>Page not found</bdi></h1>\n<div class=\"intro\" dir=\"auto\"><p>There is no page at this address."))
         try harness.writeContent(["404.md": "---\ntitle: Lost?\n---\nTry the *people* list.\n"])
         _ = try await harness.build()
         let page = try harness.site.html("404.html")

@@ -14,7 +14,7 @@ struct ThemeWordsBuildTests {
         let home = try harness.site.html("index.html")
         for french in [">Aller au contenu</a>", ">Accueil</a>", ">Personnes</a>", ">Auteurs</a>", ">Rapport</a>",
                        "<strong>30</strong> personnes", "<strong>500</strong> commentaires",
-                       "Construit par site à partir de l’API de démonstration intégrée. Personnes tirées de la graine <code>"] {
+                       "Généré par site à partir de l’API de démonstration intégrée. Personnes générées à partir de la graine <code>"] {
             #expect(home.contains(french), "\(french)")
         }
         for english in ["Skip to content", ">Home<", "Built by site", " people<", "Demo data"] {
@@ -53,6 +53,25 @@ struct ThemeWordsBuildTests {
         let home = try harness.site.html("index.html")
         #expect(home.contains(">Anfang</a>") && !home.contains(">Start</a>"))
         #expect(try harness.site.html("users/index.html").contains(">Anfang</a>"))
+    }
+
+    @Test("a counted word that holds {count} places the number itself, and a form without it shows none (Arabic's dual)")
+    func countPlacedByWords() async throws {
+        var harness = try BuildHarness(source: .demo, users: 2, perPage: 12)
+        defer { harness.remove() }
+        harness.settings.language = "ar"
+        harness.settings.words = [
+            .peopleCount: PhraseForms(other: "{count} شخص", forms: [.one: "شخص واحد", .two: "شخصان"]),
+            .commentsCount: PhraseForms(other: "{count} تعليق", forms: [.few: "{count} تعليقات"]),
+        ]
+        _ = try await harness.build()
+        let home = try harness.site.html("index.html")
+        #expect(home.contains("<a href=\"users/\">شخصان<strong></strong></a>"), "the dual, without a numeral")
+        #expect(home.contains("<a href=\"report/\"><strong>500</strong> تعليق</a>"), "not 500 500")
+        let post = try harness.site.files().keys.first { $0.hasPrefix("posts/") && !$0.hasPrefix("posts/page/") && $0 != "posts/index.html" }
+        #expect(try harness.site.html(try #require(post)).contains("<h2 id=\"comments-title\" dir=\"auto\">5 تعليقات</h2>"))
+        // In English, as before: the number, a space, the noun.
+        #expect(Words.english.counted(.peopleCount, 1200) == CountedText(before: "", number: "1,200", after: " people"))
     }
 
     @Test("a built-in intro given in words: is Markdown, and what of it does not show is said, as of a content file")

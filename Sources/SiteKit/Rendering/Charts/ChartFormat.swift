@@ -1,8 +1,10 @@
 /// Locale-independent text for numbers and coordinates, so the same chart is always the same bytes.
 enum ChartFormat {
     /// Digits with a comma (or `separator`) every three places: `50000` → `50,000`, `-1234` → `-1,234`.
-    static func number(_ value: Int, separator: String = ",") -> String {
+    /// `groupingFourDigits` false: `1500` stays as it is, `12000` is `12,000` (Spanish).
+    static func number(_ value: Int, separator: String = ",", groupingFourDigits: Bool = true) -> String {
         let digits = String(value.magnitude)
+        if !groupingFourDigits, digits.count == 4 { return value < 0 ? "-" + digits : digits }
         var grouped = ""
         grouped.reserveCapacity(digits.count + digits.count / 3 + 1)
         for (offset, digit) in digits.enumerated() {

@@ -44,7 +44,7 @@ struct ChartSummary {
     }
 
     private func describe(_ item: ChartSeries) -> String {
-        "\(item.label), \(chart.words.number(item.value))"
+        item.label + chart.words(.comma) + chart.words.number(item.value)
     }
 
     /// `item`, or its value and how many share it when it is not the only one with that value:

@@ -39,7 +39,7 @@ enum DefaultTemplates {
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="color-scheme" content="light dark">
     {{#demo}}<meta name="robots" content="noindex">
-    {{/demo}}<title>{{page.title}}{{#pagination.isLater}}, {{pagination.label}}{{/pagination.isLater}}{{^page.isSiteTitle}} · {{site.title}}{{/page.isSiteTitle}}</title>
+    {{/demo}}<title>{{page.title}}{{#pagination.isLater}}{{words.comma}}{{pagination.label}}{{/pagination.isLater}}{{^page.isSiteTitle}} · {{site.title}}{{/page.isSiteTitle}}</title>
     {{#page.description}}<meta name="description" content="{{page.description}}">
     {{/page.description}}{{^page.description}}{{#site.description}}<meta name="description" content="{{site.description}}">
     {{/site.description}}{{/page.description}}{{#canonical}}<link rel="canonical" href="{{canonical}}">
@@ -94,12 +94,12 @@ enum DefaultTemplates {
     {{<layout}}
     {{$content}}
     <h1><bdi>{{page.title}}</bdi></h1>
-    <div class="intro">{{{intro}}}</div>
+    <div class="intro" dir="auto">{{{intro}}}</div>
     <ul class="counts">
-    <li><a href="users/{{index}}"><strong>{{tally.people.number}}</strong> {{tally.people.noun}}</a></li>
-    <li><a href="posts/{{index}}"><strong>{{tally.posts.number}}</strong> {{tally.posts.noun}}</a></li>
-    <li><a href="authors/{{index}}"><strong>{{tally.authors.number}}</strong> {{tally.authors.noun}}</a></li>
-    <li><a href="report/{{index}}"><strong>{{tally.comments.number}}</strong> {{tally.comments.noun}}</a></li>
+    <li><a href="users/{{index}}">{{tally.people.before}}<strong>{{tally.people.number}}</strong>{{tally.people.after}}</a></li>
+    <li><a href="posts/{{index}}">{{tally.posts.before}}<strong>{{tally.posts.number}}</strong>{{tally.posts.after}}</a></li>
+    <li><a href="authors/{{index}}">{{tally.authors.before}}<strong>{{tally.authors.number}}</strong>{{tally.authors.after}}</a></li>
+    <li><a href="report/{{index}}">{{tally.comments.before}}<strong>{{tally.comments.number}}</strong>{{tally.comments.after}}</a></li>
     </ul>
     {{/content}}
     {{/layout}}
@@ -109,7 +109,7 @@ enum DefaultTemplates {
     {{<layout}}
     {{$content}}
     <h1><bdi>{{page.title}}</bdi>{{#pagination.isLater}} <span class="page-number">{{pagination.label}}</span>{{/pagination.isLater}}</h1>
-    {{#pagination.isFirst}}<div class="intro">{{{intro}}}</div>{{/pagination.isFirst}}
+    {{#pagination.isFirst}}<div class="intro" dir="auto">{{{intro}}}</div>{{/pagination.isFirst}}
     <div class="search" role="search" data-index="{{root}}users/index.json" data-root="{{root}}" data-words="{{searchWords}}" hidden>
     <label for="search-input">{{words.search_people}}</label>
     <input id="search-input" type="search" placeholder="{{words.search_hint}}" autocomplete="off">
@@ -141,13 +141,13 @@ enum DefaultTemplates {
     {{<layout}}
     {{$content}}
     <h1><bdi>{{page.title}}</bdi>{{#pagination.isLater}} <span class="page-number">{{pagination.label}}</span>{{/pagination.isLater}}</h1>
-    {{#pagination.isFirst}}<div class="intro">{{{intro}}}</div>{{/pagination.isFirst}}
+    {{#pagination.isFirst}}<div class="intro" dir="auto">{{{intro}}}</div>{{/pagination.isFirst}}
     <ol class="posts">
     {{#posts}}
     <li class="post">
     <h2 class="post-title" dir="auto"><a href="{{href}}">{{title}}</a></h2>
     <p class="post-excerpt" dir="auto">{{excerpt}}</p>
-    <p class="post-meta" dir="auto">{{words.by}} {{#authorHref}}<a href="{{authorHref}}" dir="auto">{{author}}</a>{{/authorHref}}{{^authorHref}}<span dir="auto">{{author}}</span>{{/authorHref}} · {{comments}} {{commentsLabel}}</p>
+    <p class="post-meta" dir="auto">{{words.by}} {{#authorHref}}<a href="{{authorHref}}" dir="auto">{{author}}</a>{{/authorHref}}{{^authorHref}}<span dir="auto">{{author}}</span>{{/authorHref}} · {{commentsText}}</p>
     </li>
     {{/posts}}
     </ol>

@@ -45,7 +45,7 @@ extension DefaultTemplates {
     {{#post.paragraphs}}<p dir="auto">{{.}}</p>
     {{/post.paragraphs}}</article>
     <section class="comments" aria-labelledby="comments-title">
-    <h2 id="comments-title" dir="auto">{{post.commentCount}} {{post.commentsLabel}}</h2>
+    <h2 id="comments-title" dir="auto">{{post.commentsText}}</h2>
     {{#post.hasComments}}<ol>
     {{#post.comments}}<li class="comment">
     <p class="comment-head" dir="auto"><strong dir="auto">{{name}}</strong>{{#email}} · {{#mailto}}<a href="{{mailto}}">{{email}}</a>{{/mailto}}{{^mailto}}{{email}}{{/mailto}}{{/email}}</p>
@@ -73,7 +73,7 @@ extension DefaultTemplates {
     </article>
     <h2>{{words.posts}}</h2>
     {{#author.hasPosts}}<ol class="post-links">
-    {{#author.posts}}<li><a href="{{href}}" dir="auto">{{title}}</a> · <bdi>{{comments}} {{commentsLabel}}</bdi></li>
+    {{#author.posts}}<li><a href="{{href}}" dir="auto">{{title}}</a> · <bdi>{{commentsText}}</bdi></li>
     {{/author.posts}}</ol>{{/author.hasPosts}}{{^author.hasPosts}}<p class="muted">{{words.no_posts_yet}}</p>{{/author.hasPosts}}
     {{/content}}
     {{/layout}}
@@ -85,7 +85,7 @@ extension DefaultTemplates {
     {{>breadcrumbs}}
     <h1>{{words.authors}}</h1>
     <ul class="author-list">
-    {{#authors}}<li><a href="{{href}}" dir="auto">{{name}}</a> <span class="muted"><bdi>{{posts}} {{postsLabel}}</bdi></span></li>
+    {{#authors}}<li><a href="{{href}}" dir="auto">{{name}}</a> <span class="muted"><bdi>{{postsText}}</bdi></span></li>
     {{/authors}}</ul>
     {{/content}}
     {{/layout}}
@@ -97,11 +97,11 @@ extension DefaultTemplates {
     {{>breadcrumbs}}
     <h1>{{words.report}}</h1>
     <ul class="counts">
-    <li><strong>{{tally.people.number}}</strong> {{tally.people.noun}}</li>
-    <li><strong>{{tally.posts.number}}</strong> {{tally.posts.noun}}</li>
-    <li><strong>{{tally.authors.number}}</strong> {{tally.authors.noun}}</li>
-    <li><strong>{{tally.comments.number}}</strong> {{tally.comments.noun}}</li>
-    <li><strong>{{tally.nationalities.number}}</strong> {{tally.nationalities.noun}}</li>
+    <li>{{tally.people.before}}<strong>{{tally.people.number}}</strong>{{tally.people.after}}</li>
+    <li>{{tally.posts.before}}<strong>{{tally.posts.number}}</strong>{{tally.posts.after}}</li>
+    <li>{{tally.authors.before}}<strong>{{tally.authors.number}}</strong>{{tally.authors.after}}</li>
+    <li>{{tally.comments.before}}<strong>{{tally.comments.number}}</strong>{{tally.comments.after}}</li>
+    <li>{{tally.nationalities.before}}<strong>{{tally.nationalities.number}}</strong>{{tally.nationalities.after}}</li>
     </ul>
     {{#charts}}<section class="chart" aria-labelledby="{{id}}-heading">
     <h2 id="{{id}}-heading">{{title}}</h2>
@@ -123,7 +123,7 @@ extension DefaultTemplates {
     {{>breadcrumbs}}
     <article class="page">
     <h1><bdi>{{page.title}}</bdi></h1>
-    <div class="intro">{{{intro}}}</div>
+    <div class="intro" dir="auto">{{{intro}}}</div>
     </article>
     {{/content}}
     {{/layout}}
@@ -133,7 +133,7 @@ extension DefaultTemplates {
     {{<layout}}
     {{$content}}
     <h1><bdi>{{page.title}}</bdi></h1>
-    <div class="intro">{{{intro}}}</div>
+    <div class="intro" dir="auto">{{{intro}}}</div>
     <ul>
     <li><a href="{{root}}{{index}}">{{words.home}}</a></li>
     <li><a href="{{root}}users/{{index}}" dir="auto">{{sections.users}}</a></li>

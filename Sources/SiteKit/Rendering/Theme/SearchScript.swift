@@ -45,6 +45,7 @@ enum SearchScript {
       }
       function number(count) {
         var group = word("group", ",");
+        if (words.group4 === false && count < 10000) return String(count);
         return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, function () { return group; });
       }
       function found(count) {

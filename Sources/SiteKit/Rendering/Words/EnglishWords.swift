@@ -13,6 +13,7 @@ enum EnglishWords {
         .peopleFromSeed: "People from seed",
         .demoAPI: "the embedded demo API",
         .and: "and",
+        .comma: ", ",
         .breadcrumb: "Breadcrumb",
         .previous: "Previous",
         .next: "Next",

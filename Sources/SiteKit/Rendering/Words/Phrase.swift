@@ -15,6 +15,7 @@ public enum Phrase: String, CaseIterable, Sendable, Hashable {
     case peopleFromSeed = "people_from_seed"
     case demoAPI = "demo_api"
     case and
+    case comma
     case breadcrumb
     case previous
     case next

@@ -13,6 +13,8 @@ struct SearchWords: Encodable {
     var first: String
     /// Digits are grouped by threes with this.
     var group: String
+    /// Whether four digits are grouped (1,200), or left as they are (1500).
+    var group4: Bool
 
     init(_ words: Words) {
         loading = words(.searchLoading)
@@ -23,6 +25,7 @@ struct SearchWords: Encodable {
         self.found = found
         first = words(.searchFirst)
         group = words(.thousandsSeparator)
+        group4 = words.groupsFourDigits
     }
 
     /// The JSON, keys sorted: the same words give the same bytes.

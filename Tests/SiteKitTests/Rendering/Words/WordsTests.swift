@@ -51,6 +51,13 @@ struct WordsTests {
         #expect(french.count(.searchFound, 1200) == "1\u{202F}200 personnes trouvées")
         #expect(english(.pageOf, ["current": "2", "total": "7"]) == "page 2 of 7")
         #expect(PhraseText.fill("{a} {b} { a} {} {{a}}", ["a": "x"]) == "x {b} { a} {} {x}")
+        // Regions with other digit separators than their language's, and Spanish's four digits.
+        #expect(Words(language: "es").number(1500) == "1500" && Words(language: "es").number(12000) == "12.000")
+        #expect(Words(language: "es-MX").number(1500) == "1,500" && Words(language: "de-CH").number(12000) == "12\u{2019}000")
+        #expect(Words(language: "fr-CA").number(1200) == "1\u{00A0}200" && Words(language: "de-AT").number(1200) == "1.200")
+        #expect(Words(language: "es-MX", overrides: [.thousandsSeparator: " "]).number(1200) == "1 200")
+        // French and Spanish say "de" for the millions CLDR calls "many".
+        #expect(Words(language: "fr").counted(.peopleCount, 2_000_000).text == "2\u{202F}000\u{202F}000 de personnes")
         #expect(PhraseText.placeholders(in: "{count} of {total}, {not a name}") == ["count", "total"])
     }
 
