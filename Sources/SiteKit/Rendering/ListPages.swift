@@ -27,7 +27,7 @@ extension SiteRenderer {
             let entry = index.people[position]
             var context = PersonEntry.context(for: entry.item, images: images, root: root,
                                               eager: number == 1 && position < eagerCount)
-            let card = index.card(position, country: context["country"] as? String)
+            let card = index.card(position, country: context["country"] as? String, comma: words(.comma))
             context["name"] = card.name
             context["country"] = card.place
             context["href"] = root + SiteIndex.folder(SiteIndex.personPath(entry.slug))

@@ -45,7 +45,7 @@ extension SiteRenderer {
             let start = number * size
             let records = (start..<min(start + size, index.people.count)).map { position in
                 let entry = index.people[position]
-                let card = index.card(position, country: entry.item.location?.country)
+                let card = index.card(position, country: entry.item.location?.country, comma: words(.comma))
                 let thumb = PersonEntry.listPicture(of: entry.item, in: images)
                 // Without a picture, the placeholder the list shows (initials on a colour of the name).
                 let placeholder = thumb == nil

@@ -60,10 +60,11 @@ struct SiteIndex: Sendable {
     /// (`Tralee, Ireland`); a namesake it does not tell apart is named by their numbered title.
     /// Two cards of the same name, e-mail, country and picture were two people no visitor could
     /// choose between.
-    func card(_ position: Int, country: String?) -> (name: String, place: String?) {
+    /// `comma`: the theme's (`Phrase.comma`).
+    func card(_ position: Int, country: String?, comma: String = ", ") -> (name: String, place: String?) {
         let person = people[position].item
         if let city = namesakeCities[position] {
-            return (person.displayName, [city, country].compactMap { $0 }.joined(separator: ", "))
+            return (person.displayName, [city, country].compactMap { $0 }.joined(separator: comma))
         }
         return (namesakeTitles[position] ?? person.displayName, country)
     }

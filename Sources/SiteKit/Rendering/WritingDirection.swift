@@ -27,6 +27,19 @@ enum WritingDirection {
     /// right to left. A script subtag decides (`ks-Deva`, `ku-Latn` left to right; `az-Arab` right
     /// to left); else the language, and for some the region. Extensions and private use
     /// (`fa-u-nu-latn`, Persian with Western digits) say nothing of the direction.
+    /// Whether `text`'s first letter is of a right-to-left script (Hebrew, Arabic, Syriac,
+    /// Thaana, N'Ko and their presentation forms): the direction `dir="auto"` gives it. Nil when
+    /// it has no letter.
+    static func startsRightToLeft(_ text: String) -> Bool? {
+        for scalar in text.unicodeScalars where scalar.properties.isAlphabetic {
+            switch scalar.value {
+            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: return true
+            default: return false
+            }
+        }
+        return nil
+    }
+
     static func isRightToLeft(_ tag: String) -> Bool {
         var parts = tag.lowercased().split(separator: "-", omittingEmptySubsequences: false).map(String.init)[...]
         // A singleton (u, t, x…) starts an extension or private use: nothing after it is a script.

@@ -26,9 +26,17 @@ public struct Person: Sendable, Hashable, Decodable {
         /// "Mr Jon Doe", skipping empty parts.
         /// Title, first and last name; empty when there is no first or last name to show (a
         /// title alone, "Mrs", is nobody's name).
+        ///
+        /// A name in a right-to-left script after a Latin title (randomuser's "Ms" before a Persian
+        /// name) starts with a right-to-left mark: a page lays out a name by its first letter, so
+        /// "Ms مریم نوری" read left to right, the title last for its reader, in lists, headings,
+        /// breadcrumbs and the search's results alike.
         public var full: String {
             guard first.nonBlank != nil || last.nonBlank != nil else { return "" }
-            return [title, first, last].filter { !$0.isEmpty }.joined(separator: " ")
+            let full = [title, first, last].filter { !$0.isEmpty }.joined(separator: " ")
+            guard WritingDirection.startsRightToLeft(title) == false,
+                  WritingDirection.startsRightToLeft(first + " " + last) == true else { return full }
+            return "\u{200F}" + full
         }
     }
 
