@@ -102,7 +102,7 @@ public struct SiteBuild: Sendable {
             var (gathered, early) = try await DataGathering(settings: settings, options: options, seed: seed, reporter: reporter,
                                                             makeClient: makeClient, prefill: prefill).run(into: output) { data, source, arrivals in
                 let renderer = makeRenderer(source: source, seed: seed, templates: templates, content: content, memo: memo)
-                let index = SiteIndex(data)
+                let index = SiteIndex(data, rightToLeft: renderer.frame.isRightToLeft)
                 let done = try await step("Rendering the pages") { try await renderer.renderInAdvance(data, index: index, arrivals: arrivals) }
                 return EarlyPages(renderer: renderer, index: index, done: done)
             }

@@ -26,6 +26,9 @@ struct PageFrame: Sendable, Hashable {
     /// worked out for each.
     var sourceName: String?
 
+    /// Whether the pages are laid out right to left (`dir="rtl"`, from `language`).
+    var isRightToLeft: Bool { WritingDirection.isRightToLeft(language) }
+
     /// `../` once per folder between `path` and the site root: "users/page/2/index.html" → "../../../".
     static func root(for path: String) -> String {
         String(repeating: "../", count: path.split(separator: "/").count - 1)

@@ -27,10 +27,14 @@ struct SiteIndex: Sendable {
     static let reserved: Set<String> = Set(["page", "index", "index-json"]).union(windowsDeviceNames)
     static let windowsDeviceNames = Slug.windowsDeviceNames
 
-    init(_ data: SiteData) {
+    /// `rightToLeft`: the pages are laid out right to left, and show names so
+    /// (`Person.Name.forRightToLeftPages`).
+    init(_ data: SiteData, rightToLeft: Bool = false) {
         var peopleSlugs = SlugRegistry()
         Self.reserved.forEach { _ = peopleSlugs.unique($0) }
         people = data.people.map { person in
+            var person = person
+            if rightToLeft { person.name = person.name.forRightToLeftPages }
             let words = [person.name.first, person.name.last].filter { !$0.isEmpty }.joined(separator: " ")
             let base = Slug.make(words.isEmpty ? (person.username ?? "") : words, fallback: "person")
             return Entry(item: person, slug: peopleSlugs.unique(base))

@@ -30,7 +30,7 @@ struct SiteRenderer: Sendable {
     /// Work `done` while the pictures downloaded (and written since) is not done again.
     func render(_ data: SiteData, index: SiteIndex? = nil, images: [URL: PublishedImage], done: RenderedInAdvance? = nil,
                 emit: @Sendable (RenderedFile) throws -> Void) throws -> [String] {
-        let index = index ?? SiteIndex(data)
+        let index = index ?? SiteIndex(data, rightToLeft: frame.isRightToLeft)
         let free = try done?.pictureFree ?? pictureFreeFiles(data, index: index, emit: emit)
         var paths = free.beforePeople
         let lists = try peopleLists(index, images: images, done: done?.listPages ?? [])

@@ -44,6 +44,22 @@ struct RightToLeftPagesTests {
         #expect(text("posts/index.html").contains(#"<h2 class="post-title" dir="auto"><a href=""#) && text("posts/index.html").contains(#"<p class="post-excerpt" dir="auto">"#))
     }
 
+    @Test("a Persian name after a Latin title is marked right to left on a right-to-left site's cards, pages and search index, and left as it is on an English site")
+    func namesAfterLatinTitles() async throws {
+        for language in ["fa", "en"] {
+            var harness = try BuildHarness(source: .demo, users: 12, perPage: 12)
+            defer { harness.remove() }
+            harness.settings.language = language
+            harness.settings.nationalities = ["ir"]
+            _ = try await harness.build()
+            let list = try harness.site.html("users/index.html")
+            let index = try String(decoding: #require(harness.site.files()["users/index.json"]), as: UTF8.self)
+            let marked = list.contains("<bdi>\u{200F}M") && index.contains("\u{200F}M")
+            #expect(marked == (language == "fa"), "\(language)")
+            #expect(list.contains("\u{200F}") == (language == "fa"), "\(language)")
+        }
+    }
+
     @Test("the search's status line is isolated too (\"12 people found\" read \"people found 12\")")
     func searchStatus() {
         let script = SearchScript.javascript

@@ -26,17 +26,23 @@ public struct Person: Sendable, Hashable, Decodable {
         /// "Mr Jon Doe", skipping empty parts.
         /// Title, first and last name; empty when there is no first or last name to show (a
         /// title alone, "Mrs", is nobody's name).
-        ///
-        /// A name in a right-to-left script after a Latin title (randomuser's "Ms" before a Persian
-        /// name) starts with a right-to-left mark: a page lays out a name by its first letter, so
-        /// "Ms مریم نوری" read left to right, the title last for its reader, in lists, headings,
-        /// breadcrumbs and the search's results alike.
         public var full: String {
             guard first.nonBlank != nil || last.nonBlank != nil else { return "" }
-            let full = [title, first, last].filter { !$0.isEmpty }.joined(separator: " ")
+            return [title, first, last].filter { !$0.isEmpty }.joined(separator: " ")
+        }
+
+        /// The name as a right-to-left page shows it: a name in a right-to-left script after a
+        /// Latin title (randomuser's "Ms" before a Persian name) gets a right-to-left mark before
+        /// its title. A page lays out a name by its first letter, so on a Persian or Arabic page
+        /// "Ms مریم نوری" read left to right, the title last for its reader, in lists, headings,
+        /// breadcrumbs and the search's results alike. (On a left-to-right page the title stays
+        /// first for its reader as it is.)
+        public var forRightToLeftPages: Name {
             guard WritingDirection.startsRightToLeft(title) == false,
-                  WritingDirection.startsRightToLeft(first + " " + last) == true else { return full }
-            return "\u{200F}" + full
+                  WritingDirection.startsRightToLeft(first + " " + last) == true else { return self }
+            var marked = self
+            marked.title = "\u{200F}" + title
+            return marked
         }
     }
 

@@ -25,12 +25,13 @@ struct PersonNameTests {
 /// Names in right-to-left scripts after randomuser's Latin titles.
 @Suite("A right-to-left name after a Latin title")
 struct RightToLeftNameTests {
-    @Test("starts with a right-to-left mark, so that pages lay it out right to left, the title first for its reader; other names are as given")
+    @Test("starts with a right-to-left mark on right-to-left pages, so that they lay it out right to left, the title first for its reader; other names are as given")
     func markedName() {
-        #expect(Person.Name(title: "Ms", first: "مریم", last: "نوری").full == "\u{200F}Ms مریم نوری")
-        #expect(Person.Name(title: "Mr", first: "Ada", last: "Lovelace").full == "Mr Ada Lovelace")
-        #expect(Person.Name(title: "", first: "مریم", last: "نوری").full == "مریم نوری")
-        #expect(Person.Name(title: "Mr", first: "דוד", last: "").full == "\u{200F}Mr דוד")
+        #expect(Person.Name(title: "Ms", first: "مریم", last: "نوری").forRightToLeftPages.full == "\u{200F}Ms مریم نوری")
+        #expect(Person.Name(title: "Ms", first: "مریم", last: "نوری").full == "Ms مریم نوری")
+        #expect(Person.Name(title: "Mr", first: "Ada", last: "Lovelace").forRightToLeftPages.full == "Mr Ada Lovelace")
+        #expect(Person.Name(title: "", first: "مریم", last: "نوری").forRightToLeftPages.full == "مریم نوری")
+        #expect(Person.Name(title: "Mr", first: "דוד", last: "").forRightToLeftPages.full == "\u{200F}Mr דוד")
         #expect(WritingDirection.startsRightToLeft("12 Ms") == false && WritingDirection.startsRightToLeft("— 12") == nil)
     }
 }
