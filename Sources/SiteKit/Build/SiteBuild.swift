@@ -101,7 +101,7 @@ public struct SiteBuild: Sendable {
             // the pictures download.
             var (gathered, early) = try await DataGathering(settings: settings, options: options, seed: seed, reporter: reporter,
                                                             makeClient: makeClient, prefill: prefill).run(into: output) { data, source, arrivals in
-                let renderer = makeRenderer(source: source, seed: seed, templates: templates, content: content, memo: memo)
+                let renderer = makeRenderer(source: source, seed: seed, templates: templates, content: content, words: words, memo: memo)
                 let index = SiteIndex(data, rightToLeft: renderer.frame.isRightToLeft)
                 let done = try await step("Rendering the pages") { try await renderer.renderInAdvance(data, index: index, arrivals: arrivals) }
                 return EarlyPages(renderer: renderer, index: index, done: done)
@@ -342,10 +342,9 @@ public struct SiteBuild: Sendable {
     }
 
     /// The renderer of this build once its data source is known.
-    private func makeRenderer(source: DataSource, seed: String, templates: TemplateSet, content: [String: ContentPage],
+    private func makeRenderer(source: DataSource, seed: String, templates: TemplateSet, content: [String: ContentPage], words: Words,
                               memo: RenderMemo?) -> SiteRenderer {
         let menu = ContentPage.ownPages(in: content).filter(\.inMenu).map { MenuLink(name: $0.name, title: $0.title) }
-        let words = settings.themeWords
         var frame = PageFrame(title: settings.title, description: settings.description, language: settings.language,
                               source: source, seed: seed, menu: menu,
                               sectionTitles: SectionTitles(users: content["users"]?.title ?? words(.people), posts: content["posts"]?.title ?? words(.posts)),

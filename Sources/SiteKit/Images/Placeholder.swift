@@ -65,10 +65,7 @@ public enum Placeholder {
 
     /// True when the first character belongs to a right-to-left script (Hebrew, Arabic, Syriac, Thaana…).
     private static func isRightToLeft(_ text: String) -> Bool {
-        guard let value = text.unicodeScalars.first?.value else { return false }
-        return (0x0590...0x08FF).contains(value) || (0xFB1D...0xFDFF).contains(value)
-            || (0xFE70...0xFEFF).contains(value) || (0x10800...0x10FFF).contains(value)
-            || (0x1E800...0x1EFFF).contains(value)
+        text.unicodeScalars.first.map(WritingDirection.isRightToLeft) ?? false
     }
 
     /// "24", "24.5": at most one decimal.

@@ -31,13 +31,16 @@ enum WritingDirection {
     /// Thaana, N'Ko and their presentation forms): the direction `dir="auto"` gives it. Nil when
     /// it has no letter.
     static func startsRightToLeft(_ text: String) -> Bool? {
-        for scalar in text.unicodeScalars where scalar.properties.isAlphabetic {
-            switch scalar.value {
-            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: return true
-            default: return false
-            }
+        text.unicodeScalars.first { $0.properties.isAlphabetic }.map(isRightToLeft)
+    }
+
+    /// Whether `scalar` belongs to a right-to-left script (Hebrew, Arabic, Syriac, Thaana, N'Ko
+    /// and their presentation forms, and the historic scripts of the same blocks).
+    static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
+        default: false
         }
-        return nil
     }
 
     static func isRightToLeft(_ tag: String) -> Bool {

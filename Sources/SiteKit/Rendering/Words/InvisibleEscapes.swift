@@ -1,3 +1,5 @@
+import Foundation
+
 /// Quoted JSON or YAML text with its invisible formatting characters written as `\uXXXX`: the
 /// bidirectional marks, embeddings, overrides and isolates, and the line and paragraph
 /// separators. Inside an HTML attribute, the page's escaping closes an embedding left open at the
@@ -5,6 +7,13 @@
 /// longer parsed); pasted into site.yml, a raw line separator folded as a line break. Such
 /// characters only ever stand inside strings there, where `\u` escapes mean the same.
 enum InvisibleEscapes {
+    /// `value` as JSON (keys sorted, slashes as they are), such characters escaped.
+    static func json(_ value: some Encodable) -> String? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(value)).flatMap { String(data: $0, encoding: .utf8) }.map(escaped)
+    }
+
     static func escaped(_ quoted: String) -> String {
         guard quoted.unicodeScalars.contains(where: isInvisible) else { return quoted }
         var result = ""

@@ -30,9 +30,6 @@ struct SearchWords: Encodable {
 
     /// The JSON, keys sorted: the same words give the same bytes.
     static func json(_ words: Words) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let json = (try? encoder.encode(SearchWords(words))).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
-        return InvisibleEscapes.escaped(json)
+        InvisibleEscapes.json(SearchWords(words)) ?? "{}"
     }
 }

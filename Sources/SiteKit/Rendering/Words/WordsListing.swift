@@ -35,9 +35,6 @@ public enum WordsListing {
 
     /// `text` as a YAML double-quoted scalar (a JSON string is one).
     static func quoted(_ text: String) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        let json = (try? encoder.encode(text)).flatMap { String(data: $0, encoding: .utf8) } ?? "\"\""
-        return InvisibleEscapes.escaped(json)
+        InvisibleEscapes.json(text) ?? "\"\""
     }
 }
